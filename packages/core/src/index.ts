@@ -1,0 +1,36 @@
+// The public API of @toolcell/core. Adding an export is an API decision: everything here
+// is a contract every other package builds on, and changing it is a breaking change.
+
+export type { JsonObject, JsonSafetyViolation, JsonValue } from './json.js';
+export { findJsonSafetyViolation } from './json.js';
+export type { JsonSchema, JsonSchemaTypeName } from './json-schema.js';
+export type { BridgeToolName, ControlToolName, ToolMode } from './modes.js';
+export { BRIDGE_TOOL_NAMES, CONTROL_TOOL_NAMES, TOOL_MODES, isCodeMode, isToolMode } from './modes.js';
+export type { CallErrorCode, ExecErrorCode, HostErrorCode, ToolErrorCode, ToolcellErrorCode } from './error-codes.js';
+export { CALL_ERROR_CODES, EXEC_ERROR_CODES, HOST_ERROR_CODES, isToolcellErrorCode } from './error-codes.js';
+export type { ToolcellErrorOptions } from './toolcell-error.js';
+export { ToolcellError } from './toolcell-error.js';
+export type { ConfigurationErrorOptions } from './configuration-error.js';
+export { ConfigurationError } from './configuration-error.js';
+export type { CallSource, CodeModeCallSource, ModelCallSource, ProviderCodeCallSource } from './call-source.js';
+export { MODEL_SOURCE } from './call-source.js';
+export type { AudioPart, ImagePart, TextPart, ToolOutput, TypedResult, WireContentPart, WireOutput } from './tool-output.js';
+export { jsonOutput, textOutput, toolOutput, typedResult, wireOutput, wireText } from './tool-output.js';
+export type {
+  DescribeContext,
+  FreeformJsonFallback,
+  FreeformToolDeclaration,
+  FreeformToolDefinition,
+  FunctionToolDeclaration,
+  FunctionToolDefinition,
+  ToolContext,
+  ToolDeclaration,
+  ToolDefinition,
+  ToolDefinitionBase,
+  ToolFinalizeEvent,
+  ToolKind,
+} from './tool-definition.js';
+export { defineTool, toDeclaration } from './tool-definition.js';
+export type { CallOutcome, CallOutcomeError, CallOutcomeOk, ErrorResultValue } from './call-outcome.js';
+export { errorOutcome } from './call-outcome.js';
+export type { ToolCallRequest } from './tool-call-request.js';

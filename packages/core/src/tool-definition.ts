@@ -1,0 +1,153 @@
+import type { CallSource } from './call-source.js';
+import type { JsonObject, JsonValue } from './json.js';
+import type { JsonSchema } from './json-schema.js';
+import type { ToolMode } from './modes.js';
+import type { ToolOutput } from './tool-output.js';
+import type { ToolErrorCode } from './error-codes.js';
+
+/** `function` tools take a JSON object; `freeform` tools take one raw string (e.g. a program). */
+export type ToolKind = 'function' | 'freeform';
+
+/** How a freeform tool is carried by providers that only have JSON function tools. */
+export interface FreeformJsonFallback {
+  /** The single string parameter that carries the raw input (`code` for `exec`). */
+  readonly parameter: string;
+  /** Its description. */
+  readonly description: string;
+}
+
+/** What a model is told about a function tool. */
+export interface FunctionToolDeclaration {
+  readonly kind: 'function';
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly outputSchema?: JsonSchema;
+}
+
+/** What a model is told about a freeform tool. */
+export interface FreeformToolDeclaration {
+  readonly kind: 'freeform';
+  readonly name: string;
+  readonly description: string;
+  /** How providers without freeform tools carry the input. */
+  readonly jsonFallback: FreeformJsonFallback;
+}
+
+/**
+ * A **wire declaration**: what goes to the model. It cannot be executed — it has no
+ * `execute` — so it is not assignable where a {@link ToolDefinition} is expected.
+ */
+export type ToolDeclaration = FunctionToolDeclaration | FreeformToolDeclaration;
+
+/** What a running tool knows about its call. */
+export interface ToolContext {
+  /** The call id (`<execCallId>:code:<n>` for nested calls). */
+  readonly callId: string;
+  /** The canonical tool name. */
+  readonly toolName: string;
+  /** Who initiated the call. */
+  readonly source: CallSource;
+  /** The scope the call runs in. */
+  readonly scopeId: string;
+  /** Aborted on cancellation or timeout; tools should stop promptly. */
+  readonly signal: AbortSignal;
+}
+
+/** Told to a tool's finalizer once a call that resolved to it has ended. */
+export interface ToolFinalizeEvent {
+  readonly callId: string;
+  readonly status: 'ok' | 'error';
+  readonly code?: ToolErrorCode;
+}
+
+/** What a dynamic description is computed from. */
+export interface DescribeContext {
+  /** The scope whose declarations are being built. */
+  readonly scopeId: string;
+  /** That scope's effective mode. */
+  readonly mode: ToolMode;
+}
+
+/** Fields every callable tool has. */
+export interface ToolDefinitionBase {
+  /** Canonical name, unique in a registry. */
+  readonly name: string;
+  /** What the tool does, for the model. */
+  readonly description: string;
+  /**
+   * A description computed per scope, for control tools whose text depends on the
+   * registry (the `exec` description lists the scope's bindings).
+   */
+  describe?(context: DescribeContext): string;
+  /** Optional JSON Schema of the typed result (`Out` in generated signatures). */
+  readonly outputSchema?: JsonSchema;
+  /** Read-only tools in one batch run in parallel; others run exclusively. */
+  readonly readOnly?: boolean;
+  /** Per-call timeout in milliseconds. */
+  readonly timeoutMs?: number;
+  /** Maximum characters of wire text the model receives (the typed result is not cut). */
+  readonly outputBudget?: number;
+  /** Whether the approval handler is asked before the tool runs. */
+  readonly needsApproval?: boolean;
+  /** System-prompt guidance for this tool; kept in every mode. */
+  readonly guidance?: string;
+  /** Runs once after every call that resolved to this tool, including pre-aborted ones. */
+  finalize?(event: ToolFinalizeEvent): void;
+}
+
+/** A callable tool taking a JSON object. */
+export interface FunctionToolDefinition<Input extends JsonObject = JsonObject, Result extends JsonValue = JsonValue>
+  extends ToolDefinitionBase {
+  readonly kind: 'function';
+  /** JSON Schema of the arguments; validated before the tool runs. */
+  readonly inputSchema: JsonSchema;
+  /** Do the work. Throwing is fine: the executor turns it into `EXECUTION_FAILED`. */
+  execute(input: Input, context: ToolContext): Promise<ToolOutput<Result>> | ToolOutput<Result>;
+}
+
+/** A callable tool taking one raw string. */
+export interface FreeformToolDefinition<Result extends JsonValue = JsonValue> extends ToolDefinitionBase {
+  readonly kind: 'freeform';
+  /** How providers without freeform tools carry the input. */
+  readonly jsonFallback: FreeformJsonFallback;
+  /** Do the work. */
+  execute(input: string, context: ToolContext): Promise<ToolOutput<Result>> | ToolOutput<Result>;
+}
+
+/** A **callable tool**: a declaration plus the code that runs it. */
+export type ToolDefinition = FunctionToolDefinition | FreeformToolDefinition;
+
+/**
+ * Project a callable tool to its wire declaration (the registry's policy decides which
+ * declarations are sent; this only drops what the model must not see).
+ */
+export function toDeclaration(tool: ToolDefinition, description: string = tool.description): ToolDeclaration {
+  if (tool.kind === 'freeform') {
+    return { kind: 'freeform', name: tool.name, description, jsonFallback: tool.jsonFallback };
+  }
+  return tool.outputSchema === undefined
+    ? { kind: 'function', name: tool.name, description, inputSchema: tool.inputSchema }
+    : { kind: 'function', name: tool.name, description, inputSchema: tool.inputSchema, outputSchema: tool.outputSchema };
+}
+
+/**
+ * Define a function tool with typed input and result (identity at run time).
+ *
+ * @example
+ * ```ts
+ * const add = defineTool<{ a: number; b: number }, number>({
+ *   kind: 'function',
+ *   name: 'add',
+ *   description: 'Add two numbers.',
+ *   inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
+ *   readOnly: true,
+ *   execute: ({ a, b }) => jsonOutput(a + b),
+ * });
+ * ```
+ */
+export function defineTool<Input extends JsonObject, Result extends JsonValue>(
+  tool: FunctionToolDefinition<Input, Result>,
+): FunctionToolDefinition<Input, Result> {
+  return tool;
+}

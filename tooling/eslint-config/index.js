@@ -1,0 +1,77 @@
+// Shared flat config. `toolcellLint({ packageDir })` adds the import rules for one package:
+// no `@toolcell/*/src` imports, no subpaths a package does not declare in `exports`, and no
+// imports that point up the layer table.
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import { LAYERS, TOP_LAYER } from './layers.js';
+
+const workspaceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+function readManifest(dir) {
+  const file = join(dir, 'package.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+}
+
+/** Every `@toolcell/x/sub` subpath that some package declares in its `exports` map. */
+function declaredSubpaths() {
+  const subpaths = [];
+  const packagesDir = join(workspaceRoot, 'packages');
+  for (const entry of existsSync(packagesDir) ? readdirSync(packagesDir) : []) {
+    const manifest = readManifest(join(packagesDir, entry));
+    if (!manifest?.exports || typeof manifest.exports !== 'object') continue;
+    for (const key of Object.keys(manifest.exports)) {
+      if (key.startsWith('./') && key !== './package.json') {
+        subpaths.push(`${manifest.name}/${key.slice(2)}`);
+      }
+    }
+  }
+  return subpaths;
+}
+
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+function importRules(packageName) {
+  const allowed = LAYERS[packageName] ?? TOP_LAYER;
+  const forbidden = Object.keys(LAYERS).filter(
+    (name) => name !== packageName && !allowed.includes(name),
+  );
+  const subpaths = declaredSubpaths();
+  const patterns = [
+    {
+      regex: '^@toolcell/[^/]+/src(/.*)?$',
+      message: 'Import the package entry, not its sources: use the name in its exports map.',
+    },
+    {
+      regex: `^@toolcell/(?!(?:${subpaths.map(escape).map((s) => s.slice('@toolcell/'.length)).join('|') || '$^'})$)[^/]+/.+$`,
+      message: 'This subpath is not declared in the package exports map.',
+    },
+  ];
+  if (forbidden.length > 0) {
+    patterns.push({
+      regex: `^(?:${forbidden.map(escape).join('|')})(?:/.*)?$`,
+      message: `${packageName} may import only ${allowed.join(', ') || 'no workspace package'} (see the layer table in docs/architecture.md).`,
+    });
+  }
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
+/** @param {{ packageDir: string }} options */
+export function toolcellLint({ packageDir }) {
+  const manifest = readManifest(packageDir);
+  return tseslint.config(
+    { ignores: ['dist/**', 'node_modules/**', '**/__fixtures__/**'] },
+    js.configs.recommended,
+    ...tseslint.configs.recommended,
+    {
+      rules: {
+        ...importRules(manifest?.name ?? ''),
+        '@typescript-eslint/consistent-type-imports': 'error',
+        '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+        'no-console': 'off',
+      },
+    },
+  );
+}

@@ -1,0 +1,20 @@
+// The layer table of docs/architecture.md, as data. A package may import only the
+// workspace packages listed for it; arrows point down the table, never up or sideways.
+export const LAYERS = {
+  '@toolcell/core': [],
+  '@toolcell/registry': ['@toolcell/core'],
+  '@toolcell/executor': ['@toolcell/core', '@toolcell/registry'],
+  '@toolcell/sandbox': ['@toolcell/core'],
+  '@toolcell/sdkgen': ['@toolcell/core', '@toolcell/registry'],
+  '@toolcell/providers': ['@toolcell/core'],
+  '@toolcell/codemode': [
+    '@toolcell/core',
+    '@toolcell/registry',
+    '@toolcell/executor',
+    '@toolcell/sandbox',
+    '@toolcell/sdkgen',
+  ],
+};
+
+/** Apps and examples sit on top: they may import every package. */
+export const TOP_LAYER = Object.keys(LAYERS);
