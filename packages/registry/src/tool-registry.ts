@@ -1,0 +1,215 @@
+import type { ToolDeclaration, ToolDefinition, ToolMode } from '@toolcell/core';
+import { BRIDGE_TOOL_NAMES, CONTROL_TOOL_NAMES, ConfigurationError, toDeclaration } from '@toolcell/core';
+import { EventEmitter } from 'eventemitter3';
+import { createScope } from './create-scope.js';
+import { DEFAULT_DIRECT_CONTROL } from './direct-control.js';
+import type { ExecutionResolution } from './execution-resolution.js';
+import type { ExposurePlan } from './exposure-plan.js';
+import { computeExposurePlan } from './exposure-plan.js';
+import type { JsNameAssignment } from './js-name-assignment.js';
+import { assignJsNames } from './js-name-assignment.js';
+import type { RegistryEvents } from './registry-events.js';
+import type { Scope, ScopeOptions } from './scope.js';
+import type { RegistrableCategory, ToolCategory } from './tool-category.js';
+
+/** Options of {@link ToolRegistry}. */
+export interface ToolRegistryOptions {
+  /** Mode of the root scope (default `direct`). Strings are validated. */
+  readonly mode?: ToolMode | string;
+  /** The direct-control set (default {@link DEFAULT_DIRECT_CONTROL}). */
+  readonly directControl?: readonly string[];
+  /** Root scope backend, lazy search and bridges (narrow allowlists with a child scope). */
+  readonly root?: Pick<ScopeOptions, 'backend' | 'search' | 'bridges'>;
+}
+
+/** Options of {@link ToolRegistry.register}. */
+export interface RegisterOptions {
+  /** Override the category the name implies (`ordinary` unless direct-control or a bridge). */
+  readonly category?: RegistrableCategory;
+}
+
+interface Entry {
+  readonly tool: ToolDefinition;
+  readonly category: ToolCategory;
+}
+
+const CONTROL = new Set<string>(CONTROL_TOOL_NAMES);
+const BRIDGES = new Set<string>(BRIDGE_TOOL_NAMES);
+const ROOT_ID = 'root';
+
+/**
+ * The one tool registry. Registration is the source of truth; what the model sees (the
+ * wire view) and what may run (resolve-for-execution) are two queries over one
+ * per-scope exposure plan, so they cannot disagree.
+ *
+ * @example
+ * ```ts
+ * const registry = new ToolRegistry({ mode: 'code_mode_only' });
+ * registry.register(readFile);
+ * registry.resolveForExecution('read_file', registry.root, { nested: false }).type; // 'collapsed'
+ * ```
+ */
+export class ToolRegistry {
+  /** Registry events: scope warnings and changes. */
+  readonly events = new EventEmitter<RegistryEvents>();
+  private readonly entries = new Map<string, Entry>();
+  private readonly scopes = new Map<string, Scope>();
+  private readonly directControl: ReadonlySet<string>;
+  private readonly rootMode: ToolMode | string;
+  private revisionNumber = 0;
+  private sortedCache: Entry[] | undefined;
+  private assignmentCache: JsNameAssignment | undefined;
+  private readonly planCache = new Map<string, ExposurePlan>();
+
+  constructor(options: ToolRegistryOptions = {}) {
+    this.directControl = new Set(options.directControl ?? DEFAULT_DIRECT_CONTROL);
+    this.rootMode = options.mode ?? 'direct';
+    this.scopes.set(ROOT_ID, this.buildScope({ ...options.root, id: ROOT_ID, mode: this.rootMode }, undefined));
+  }
+
+  /** The root scope (the main agent). */
+  get root(): Scope {
+    return this.scope(ROOT_ID);
+  }
+
+  /** Increments on every registration change; caches key on it. */
+  get revision(): number {
+    return this.revisionNumber;
+  }
+
+  /** Register a tool. Throws `INVALID_CONFIGURATION` for a duplicate name. */
+  register(tool: ToolDefinition, options: RegisterOptions = {}): void {
+    if (this.entries.has(tool.name)) {
+      throw new ConfigurationError({ setting: `tools.${tool.name}`, message: 'a tool with this name is already registered; unregister it first.' });
+    }
+    if (tool.name === 'exec' && tool.kind !== 'freeform') {
+      throw new ConfigurationError({ setting: 'tools.exec', message: 'exec is reserved for the Code Mode control tool and must be freeform.' });
+    }
+    this.entries.set(tool.name, { tool, category: this.categoryOf(tool.name, options.category) });
+    this.changed(tool.name, 'register');
+  }
+
+  /** Remove a tool; returns whether it was registered. */
+  unregister(name: string): boolean {
+    const removed = this.entries.delete(name);
+    if (removed) this.changed(name, 'unregister');
+    return removed;
+  }
+
+  /** The tool registered under `name`, whatever its exposure. */
+  get(name: string): ToolDefinition | undefined {
+    return this.entries.get(name)?.tool;
+  }
+
+  /** The category of a registered tool. */
+  categoryOf(name: string, requested?: RegistrableCategory): ToolCategory {
+    const registered = this.entries.get(name);
+    if (registered && requested === undefined) return registered.category;
+    if (CONTROL.has(name)) return 'control';
+    if (requested) return requested;
+    if (BRIDGES.has(name)) return 'hidden';
+    return this.directControl.has(name) ? 'direct_control' : 'ordinary';
+  }
+
+  /** Every registered tool, sorted by canonical name. */
+  list(): ToolDefinition[] {
+    return this.sorted().map((entry) => entry.tool);
+  }
+
+  /** Create a scope for an agent preset or subagent. Throws `ConfigurationError` for bad settings. */
+  createScope(options: ScopeOptions): Scope {
+    if (this.scopes.has(options.id)) {
+      throw new ConfigurationError({ setting: `scopes.${options.id}`, message: 'a scope with this id already exists; pick another id.' });
+    }
+    const parent = options.parent === undefined ? this.root : typeof options.parent === 'string' ? this.scope(options.parent) : options.parent;
+    const scope = this.buildScope(options, parent);
+    this.scopes.set(scope.id, scope);
+    return scope;
+  }
+
+  /** Look up a scope by id. Throws `ConfigurationError` for an unknown id. */
+  scope(id: string): Scope {
+    const scope = this.scopes.get(id);
+    if (!scope) throw new ConfigurationError({ setting: `scopes.${id}`, message: 'no scope with this id; create it with createScope first.' });
+    return scope;
+  }
+
+  /** The exposure plan of a scope (wire set, bindings, collisions), cached per revision. */
+  plan(scope: Scope): ExposurePlan {
+    const cached = this.planCache.get(scope.id);
+    if (cached && cached.scope === scope) return cached;
+    const assignment = (this.assignmentCache ??= assignJsNames(
+      this.sorted().filter((entry) => entry.category === 'ordinary').map((entry) => entry.tool.name),
+    ));
+    const plan = computeExposurePlan({ scope, tools: this.sorted(), assignment });
+    this.planCache.set(scope.id, plan);
+    return plan;
+  }
+
+  /**
+   * The wire view: declarations sent to the model for this scope, sorted by canonical
+   * name. Control tools with a `describe` hook get their description computed now.
+   */
+  wireView(scope: Scope): ToolDeclaration[] {
+    return this.plan(scope).wire.map((tool) =>
+      toDeclaration(tool, tool.describe ? tool.describe({ scopeId: scope.id, mode: scope.mode }) : tool.description),
+    );
+  }
+
+  /**
+   * Resolve a call for execution: what (if anything) may run when `name` is called in
+   * `scope`, model-direct (`nested: false`) or from a program (`nested: true`).
+   */
+  resolveForExecution(name: string, scope: Scope, options: { readonly nested: boolean }): ExecutionResolution {
+    const plan = this.plan(scope);
+    const entry = this.entries.get(name);
+    if (!options.nested) {
+      if (entry && plan.wireNames.has(name)) {
+        return { type: 'callable', tool: entry.tool, category: entry.category, jsName: plan.bindingByName.get(name)?.jsName };
+      }
+      const binding = plan.execDeclared ? plan.bindingByName.get(name) : undefined;
+      if (binding) return { type: 'collapsed', tool: binding.tool, jsName: binding.jsName };
+      return { type: 'unknown', name };
+    }
+    if (CONTROL.has(name)) return { type: 'recursive', name };
+    if (!entry) return { type: 'unknown', name };
+    const binding = plan.execDeclared ? plan.bindingByName.get(name) : undefined;
+    if (binding) return { type: 'callable', tool: entry.tool, category: entry.category, jsName: binding.jsName };
+    if (entry.category === 'direct_control') return { type: 'not_callable', tool: entry.tool, reason: 'direct_control' };
+    if (entry.category === 'hidden') return { type: 'not_callable', tool: entry.tool, reason: 'hidden' };
+    if (!plan.execDeclared) return { type: 'not_callable', tool: entry.tool, reason: 'no_code_mode' };
+    const collision = this.assignmentCache?.lostBy.get(name);
+    if (collision) return { type: 'collided', tool: entry.tool, collision };
+    return { type: 'not_callable', tool: entry.tool, reason: 'not_allowed' };
+  }
+
+  private buildScope(options: ScopeOptions, parent: Scope | undefined): Scope {
+    const passes = (filters: Scope['nestedFilters'], name: string) =>
+      filters.every((patterns) => patterns.some((pattern) => pattern.matches(name)));
+    return createScope(
+      options,
+      {
+        parent,
+        hasTool: (name) => this.entries.has(name),
+        parentAllowsNested: (name) => passes(parent?.nestedFilters ?? [], name),
+        parentAllowsDirect: (name) => passes(parent?.directFilters ?? [], name),
+        warn: (message) => this.events.emit('scope-warning', { scopeId: options.id, code: 'CODE_MODE_UNAVAILABLE', message }),
+      },
+      'direct',
+    );
+  }
+
+  private sorted(): Entry[] {
+    return (this.sortedCache ??= [...this.entries.values()].sort((left, right) =>
+      left.tool.name < right.tool.name ? -1 : left.tool.name > right.tool.name ? 1 : 0,
+    ));
+  }
+
+  private changed(name: string, type: 'register' | 'unregister'): void {
+    this.revisionNumber += 1;
+    this.sortedCache = undefined;
+    this.assignmentCache = undefined;
+    this.planCache.clear();
+    this.events.emit('registry-change', { revision: this.revisionNumber, name, type });
+  }
+}
