@@ -1,1 +1,12 @@
-export {};
+// The public API of @toolcell/codemode. Adding an export is an API decision.
+
+export { CodeMode } from './code-mode.js';
+export type { CellsOptions, CodeModeOptions, UnobservedCall } from './code-mode-options.js';
+export type { CellEventBase, CodeModeEvents } from './code-mode-events.js';
+export type { ToolExecutor } from './tool-executor.js';
+export type { ExecPragma, ParsedProgram, PragmaParseResult } from './exec-pragma.js';
+export { safeParseExecPragma } from './exec-pragma.js';
+export type { ExecOutputItem, ExecReport, ExecStatus, RenderOptions } from './exec-report.js';
+export { renderExecReport } from './exec-report.js';
+export type { TokenCounter, TruncatedText } from './truncate-tokens.js';
+export { truncateToTokens } from './truncate-tokens.js';

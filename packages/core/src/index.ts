@@ -10,6 +10,8 @@ export type { CallErrorCode, ExecErrorCode, HostErrorCode, ToolErrorCode, Toolce
 export { CALL_ERROR_CODES, EXEC_ERROR_CODES, HOST_ERROR_CODES, isToolcellErrorCode } from './error-codes.js';
 export type { ToolcellErrorOptions } from './toolcell-error.js';
 export { ToolcellError } from './toolcell-error.js';
+export type { ToolFailureOptions } from './tool-failure.js';
+export { ToolFailure } from './tool-failure.js';
 export type { ConfigurationErrorOptions } from './configuration-error.js';
 export { ConfigurationError } from './configuration-error.js';
 export type { CallSource, CodeModeCallSource, ModelCallSource, ProviderCodeCallSource } from './call-source.js';

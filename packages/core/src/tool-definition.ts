@@ -90,6 +90,11 @@ export interface ToolDefinitionBase {
   readonly outputBudget?: number;
   /** Whether the approval handler is asked before the tool runs. */
   readonly needsApproval?: boolean;
+  /**
+   * `false` for control-plane observers (Code Mode's `wait`): pre- and post-execute hooks
+   * do not run for calls of this tool. Resolution, guards and approval still apply.
+   */
+  readonly runsHooks?: boolean;
   /** System-prompt guidance for this tool; kept in every mode. */
   readonly guidance?: string;
   /** Runs once after every call that resolved to this tool, including pre-aborted ones. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigurationError } from './configuration-error.js';
+import { ToolFailure } from './tool-failure.js';
+import { textOutput } from './tool-output.js';
 import { ToolcellError } from './toolcell-error.js';
 
 describe('ToolcellError', () => {
@@ -24,5 +26,15 @@ describe('ToolcellError', () => {
     expect(error.name).toBe('ConfigurationError');
     expect(error.message).toBe('tools.mode: use direct, code_mode or code_mode_only');
     expect(ToolcellError.isInstance(error)).toBe(true);
+  });
+});
+
+describe('ToolFailure', () => {
+  it('carries a code and the partial output to deliver with it', () => {
+    const output = textOutput('printed before the crash');
+    const failure = new ToolFailure({ code: 'EXEC_RUNTIME', message: 'boom', output });
+    expect(failure).toMatchObject({ name: 'ToolFailure', code: 'EXEC_RUNTIME', message: 'boom' });
+    expect(failure.output).toBe(output);
+    expect(ToolcellError.isInstance(failure)).toBe(true);
   });
 });

@@ -1,0 +1,28 @@
+import type { ToolRegistry } from '@toolcell/registry';
+import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
+import type { EventEmitter } from 'eventemitter3';
+import type { UnobservedCall } from './code-mode-options.js';
+import type { CodeModeEvents } from './code-mode-events.js';
+import type { CodeModeSession } from './code-mode-session.js';
+import type { ToolExecutor } from './tool-executor.js';
+import type { TokenCounter } from './truncate-tokens.js';
+
+/** Resolved cells settings. */
+export interface ResolvedCells {
+  readonly defaultYieldTimeMs: number;
+  readonly onUnobservedCall: ((call: UnobservedCall) => void | Promise<void>) | undefined;
+}
+
+/** Everything the `exec` and `wait` tools share. */
+export interface CodeModeContext {
+  readonly registry: ToolRegistry;
+  readonly executor: ToolExecutor;
+  readonly transport: SandboxTransport;
+  readonly limits: Partial<SandboxLimits>;
+  readonly maxOutputTokens: number;
+  readonly countTokens: TokenCounter;
+  /** `undefined` when cells are off. */
+  readonly cells: ResolvedCells | undefined;
+  readonly session: CodeModeSession;
+  readonly events: EventEmitter<CodeModeEvents>;
+}

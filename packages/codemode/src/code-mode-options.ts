@@ -1,0 +1,47 @@
+import type { ToolExecutor } from './tool-executor.js';
+import type { ToolRegistry } from '@toolcell/registry';
+import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
+import type { TokenCounter } from './truncate-tokens.js';
+
+/** A nested call of a cell that nobody is observing (its `exec` already returned). */
+export interface UnobservedCall {
+  readonly cellId: string;
+  readonly callId: string;
+  /** The canonical tool name. */
+  readonly toolName: string;
+}
+
+/** Settings of cells (long-running programs with `wait`, `yield_control`, stored values). */
+export interface CellsOptions {
+  /** How long `exec` waits before returning a running cell (default 10,000 ms; the pragma overrides). */
+  readonly defaultYieldTimeMs?: number;
+  /** Cells alive at once (default 16). */
+  readonly maxLiveCells?: number;
+  /** Bytes of stored values in the session (default 1 MiB). */
+  readonly maxStoredBytes?: number;
+  /**
+   * Decides what happens to a tool call from a cell whose agent turn has ended (nobody is
+   * observing it). Resolve to let it run now; return a promise that resolves later to hold
+   * it (e.g. until the next turn); throw to fail it with `DENIED`. Default: run at once.
+   * The call still goes through the same runtime and policy either way.
+   */
+  readonly onUnobservedCall?: (call: UnobservedCall) => void | Promise<void>;
+}
+
+/** Options of {@link CodeMode}. */
+export interface CodeModeOptions {
+  /** The registry `exec` (and `wait`) are registered in; bindings come from its plans. */
+  readonly registry: ToolRegistry;
+  /** The runtime every nested call re-enters (`ToolRuntime` from @toolcell/executor). */
+  readonly runtime: ToolExecutor;
+  /** Where programs run (`createChildProcessTransport()` from `@toolcell/sandbox/node`, or in-process). */
+  readonly transport: SandboxTransport;
+  /** Sandbox limits for every program (defaults: the sandbox's). */
+  readonly limits?: Partial<SandboxLimits>;
+  /** Default token cap of a result the model receives (default 10,000; the pragma overrides). */
+  readonly maxOutputTokens?: number;
+  /** Enable cells: `true` for defaults, or settings. Off: no `wait`, no yield, no stored values. */
+  readonly cells?: boolean | CellsOptions;
+  /** Token counter for truncation (default: sdkgen's o200k `countTokens`). */
+  readonly countTokens?: TokenCounter;
+}

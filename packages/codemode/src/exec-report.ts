@@ -1,0 +1,87 @@
+import type { ExecErrorCode, JsonObject, JsonValue, ToolErrorCode, ToolOutput, WireContentPart } from '@toolcell/core';
+import { toolOutput } from '@toolcell/core';
+import type { TokenCounter } from './truncate-tokens.js';
+import { truncateToTokens } from './truncate-tokens.js';
+
+/** How an observation of a program ended. */
+export type ExecStatus = 'completed' | 'failed' | 'terminated' | 'running';
+
+/** One item a program produced with `text`, `image`, `audio` or `generatedImage`. */
+export type ExecOutputItem =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'image' | 'audio' | 'generatedImage'; readonly mimeType: string; readonly data: string };
+
+/** Everything one observation of a cell reports (exec's answer, or a later wait's). */
+export interface ExecReport {
+  readonly status: ExecStatus;
+  readonly cellId: string;
+  /** Wall time since the program started. */
+  readonly wallMs: number;
+  /** Items produced since the previous observation. */
+  readonly output: readonly ExecOutputItem[];
+  readonly returnValue?: JsonValue;
+  readonly error?: { readonly code: ExecErrorCode | ToolErrorCode; readonly message: string; readonly stack?: string };
+  /** Context that hooks attached to nested calls, for the model (delivered once). */
+  readonly notes?: readonly string[];
+}
+
+/** Options of {@link renderExecReport}. */
+export interface RenderOptions {
+  readonly maxOutputTokens: number;
+  readonly countTokens: TokenCounter;
+}
+
+function header(report: ExecReport): string {
+  const time = `${Math.round(report.wallMs)} ms`;
+  switch (report.status) {
+    case 'completed':
+      return `Script completed in ${time} (cell ${report.cellId}).`;
+    case 'failed':
+      return `Script failed after ${time} with ${report.error?.code ?? 'EXEC_RUNTIME'} (cell ${report.cellId}).`;
+    case 'terminated':
+      return `Script terminated after ${time} (cell ${report.cellId}).`;
+    case 'running':
+      return `Script running, cell ${report.cellId} (${time} so far). Call wait with cell_id "${report.cellId}" to see more output or to terminate it.`;
+  }
+}
+
+function body(report: ExecReport): string {
+  const sections: string[] = [];
+  const text = report.output.filter((item) => item.type === 'text').map((item) => item.text).join('\n');
+  if (text !== '') sections.push(text);
+  if (report.returnValue !== undefined) sections.push(`Return value: ${JSON.stringify(report.returnValue)}`);
+  for (const note of report.notes ?? []) sections.push(`Note: ${note}`);
+  if (report.error) {
+    sections.push(`Error ${report.error.code}: ${report.error.message}${report.error.stack ? `\n${report.error.stack}` : ''}`);
+  }
+  return sections.join('\n');
+}
+
+function mediaParts(report: ExecReport): WireContentPart[] {
+  return report.output.flatMap((item): WireContentPart[] => {
+    if (item.type === 'text') return [];
+    if (item.type === 'audio') return [{ type: 'audio', mimeType: item.mimeType, data: item.data }];
+    return [{ type: 'image', mimeType: item.mimeType, data: item.data }];
+  });
+}
+
+/**
+ * Render what the model receives for one observation: a header line (never cut), the
+ * program's text, its return value and, on failure, the error — cut to the token budget
+ * keeping head and tail — then its media. The typed result carries the same facts as JSON.
+ */
+export function renderExecReport(report: ExecReport, options: RenderOptions): ToolOutput {
+  const rest = body(report);
+  const cut = rest === '' ? undefined : truncateToTokens(rest, options.maxOutputTokens, options.countTokens);
+  const text = cut ? `${header(report)}\n${cut.text}` : header(report);
+  const result: JsonObject = {
+    status: report.status,
+    cell_id: report.cellId,
+    wall_ms: Math.round(report.wallMs),
+    text: report.output.filter((item) => item.type === 'text').map((item) => item.text).join('\n'),
+  };
+  if (report.returnValue !== undefined) result.return_value = report.returnValue;
+  if (report.error) result.error = { code: report.error.code, message: report.error.message };
+  if (cut?.truncated) result.truncated_from_tokens = cut.originalTokens;
+  return toolOutput({ result, wire: [{ type: 'text', text }, ...mediaParts(report)] });
+}

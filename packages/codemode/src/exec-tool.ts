@@ -1,0 +1,122 @@
+import type { FreeformToolDefinition, ToolContext, ToolOutput } from '@toolcell/core';
+import { ToolFailure } from '@toolcell/core';
+import { generateExecDescription } from '@toolcell/sdkgen';
+import { Cell } from './cell.js';
+import type { CodeModeContext } from './code-mode-context.js';
+import { safeParseExecPragma } from './exec-pragma.js';
+import type { ExecReport } from './exec-report.js';
+import { renderExecReport } from './exec-report.js';
+import { NestedCalls } from './nested-calls.js';
+import { toExecLimits } from './exec-limits.js';
+
+/** Turn an observation into exec's output, or throw it as a failure with its output kept. */
+export function deliverReport(context: CodeModeContext, report: ExecReport, maxOutputTokens: number): ToolOutput {
+  const output = renderExecReport(report, { maxOutputTokens, countTokens: context.countTokens });
+  if (report.status === 'failed') {
+    const error = report.error ?? { code: 'EXEC_RUNTIME', message: 'The program failed.' };
+    throw new ToolFailure({ code: error.code, message: error.message, output });
+  }
+  return output;
+}
+
+/** Build the `exec` control tool. */
+export function createExecTool(context: CodeModeContext): FreeformToolDefinition {
+  return {
+    kind: 'freeform',
+    name: 'exec',
+    description: 'Run a JavaScript program that calls tools as functions.',
+    describe: ({ scopeId }) =>
+      generateExecDescription(context.registry, context.registry.scope(scopeId), {
+        cells: context.cells !== undefined,
+        limits: toExecLimits(context.limits),
+      }),
+    jsonFallback: { parameter: 'code', description: 'The JavaScript program to run (the body of an async function).' },
+    // A program has no capability beyond its nested calls, and each of those is approved on its own.
+    needsApproval: false,
+    execute: (input, toolContext) => runExec(context, input, toolContext),
+  };
+}
+
+async function runExec(context: CodeModeContext, input: string, toolContext: ToolContext): Promise<ToolOutput> {
+  const { session, registry, cells } = context;
+  if (session.isShuttingDown) {
+    throw new ToolFailure({ code: 'EXECUTION_FAILED', message: 'The code-mode session is shutting down; no new programs can start.' });
+  }
+  if (cells && session.liveCount >= session.maxLiveCells) {
+    throw new ToolFailure({
+      code: 'EXECUTION_FAILED',
+      message: `${session.liveCount} cells are live (the limit is ${session.maxLiveCells}); wait for one to finish or terminate one with wait({ cell_id, terminate: true }).`,
+    });
+  }
+  const parsed = safeParseExecPragma(input);
+  if (!parsed.success) throw new ToolFailure({ code: 'EXEC_SYNTAX', message: parsed.error });
+  const { source, pragma } = parsed.value;
+
+  const scope = registry.scope(toolContext.scopeId);
+  const bindings = registry.plan(scope).bindings;
+  const cellId = session.nextCellId();
+  const values = cells ? session.values.openCell() : undefined;
+  const base = { cellId, execCallId: toolContext.callId, scopeId: scope.id };
+  let cell: Cell | undefined;
+  const nested = new NestedCalls({
+    executor: context.executor,
+    scope,
+    parent: { callId: toolContext.callId, cellId },
+    bindings,
+    isUnobserved: () => cell?.unobserved ?? false,
+    onUnobservedCall: cells?.onUnobservedCall,
+  });
+  cell = new Cell({
+    id: cellId,
+    info: base,
+    transport: context.transport,
+    values,
+    settleNestedCalls: () => nested.settle(),
+    request: {
+      source,
+      bindings: bindings.map((binding) => ({
+        jsName: binding.jsName,
+        canonicalName: binding.canonicalName,
+        description: binding.tool.description,
+        kind: binding.tool.kind,
+      })),
+      limits: context.limits,
+      onToolBatch: nested.onToolBatch,
+      ...(cells && values
+        ? {
+            cells: {
+              storedValues: session.values.snapshot(),
+              onStore: (key, value) => values.write(key, value),
+              onNotify: (value) => context.events.emit('cell-notify', { ...base, value }),
+              onYield: () => cell?.yieldNow(),
+            },
+          }
+        : {}),
+    },
+    onEnd: (_cell, status, code) => context.events.emit('cell-end', { ...base, status, ...(code === undefined ? {} : { code }) }),
+  });
+  session.add(cell);
+  context.events.emit('cell-start', base);
+
+  // While this call observes the cell, cancelling the call ends the program.
+  const running = cell;
+  const onAbort = () => void running.terminate();
+  toolContext.signal.addEventListener('abort', onAbort, { once: true });
+  let report: ExecReport;
+  try {
+    report = await running.observe(cells ? (pragma.yield_time_ms ?? cells.defaultYieldTimeMs) : undefined);
+  } finally {
+    toolContext.signal.removeEventListener('abort', onAbort);
+  }
+  report = { ...report, notes: nested.modelContext.splice(0) };
+  if (report.status === 'running') {
+    context.events.emit('cell-yield', base);
+  } else {
+    session.close(cellId, report.status === 'terminated' ? 'terminated' : 'completed');
+  }
+  if (report.status === 'terminated') {
+    const output = renderExecReport(report, { maxOutputTokens: pragma.max_output_tokens ?? context.maxOutputTokens, countTokens: context.countTokens });
+    throw new ToolFailure({ code: 'EXEC_CANCELLED', message: 'The exec call was cancelled; the program was stopped.', output });
+  }
+  return deliverReport(context, report, pragma.max_output_tokens ?? context.maxOutputTokens);
+}

@@ -1,0 +1,94 @@
+import type { CallOutcome } from '@toolcell/core';
+import { findJsonSafetyViolation } from '@toolcell/core';
+import type { DispatchRequest, ParentToken } from '@toolcell/executor';
+import { nestedCallId } from '@toolcell/executor';
+import type { Binding, Scope } from '@toolcell/registry';
+import type { GuestToolCall, GuestToolResponse } from '@toolcell/sandbox';
+import type { UnobservedCall } from './code-mode-options.js';
+import type { ToolExecutor } from './tool-executor.js';
+
+/** What one program's nested calls need. */
+export interface NestedCallsOptions {
+  readonly executor: ToolExecutor;
+  readonly scope: Scope;
+  readonly parent: ParentToken;
+  readonly bindings: readonly Binding[];
+  /** Whether nobody observes the cell right now (its agent turn has ended). */
+  readonly isUnobserved: () => boolean;
+  readonly onUnobservedCall: ((call: UnobservedCall) => void | Promise<void>) | undefined;
+}
+
+/**
+ * The bridge from a program's `tools.<jsName>(…)` calls to the runtime: each guest turn's
+ * calls are dispatched as one batch with the parent token, so they re-enter the same
+ * pipeline (validation, hooks, guards, approval, budgets, events) as a direct call.
+ */
+export class NestedCalls {
+  private readonly controller = new AbortController();
+  private readonly pending = new Set<Promise<unknown>>();
+  private readonly canonicalOf: ReadonlyMap<string, string>;
+  /** Extra context hooks attached to nested outcomes; reaches the model once, via `exec`. */
+  readonly modelContext: string[] = [];
+
+  constructor(private readonly options: NestedCallsOptions) {
+    this.canonicalOf = new Map(options.bindings.map((binding) => [binding.jsName, binding.canonicalName]));
+  }
+
+  /** The sandbox's `onToolBatch`. */
+  readonly onToolBatch = (calls: readonly GuestToolCall[]): Array<Promise<GuestToolResponse>> => {
+    const requests: DispatchRequest[] = calls.map((call) => ({
+      // An unknown JS name goes through as is: the executor refuses it like any forged name.
+      name: this.canonicalOf.get(call.jsName) ?? call.jsName,
+      args: call.input,
+      callId: nestedCallId(this.options.parent.callId, call.id),
+      scope: this.options.scope,
+      parent: this.options.parent,
+      signal: this.controller.signal,
+    }));
+    const responses = this.options.isUnobserved() && this.options.onUnobservedCall
+      ? requests.map((request) => this.afterHostDecision(request))
+      : this.options.executor.dispatchBatch(requests).map((outcome) => outcome.then((settled) => this.toGuest(settled)));
+    for (const response of responses) {
+      this.pending.add(response);
+      void response.finally(() => this.pending.delete(response));
+    }
+    return responses;
+  };
+
+  /** Cancel calls still pending (the program ended) and wait until they have settled. */
+  async settle(): Promise<void> {
+    this.controller.abort(new Error('the program ended before this call finished'));
+    await Promise.allSettled([...this.pending]);
+  }
+
+  private async afterHostDecision(request: DispatchRequest): Promise<GuestToolResponse> {
+    try {
+      await this.options.onUnobservedCall?.({ cellId: this.options.parent.cellId, callId: request.callId, toolName: request.name });
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      return { ok: false, error: { code: 'DENIED', message: `The host held back this call from a cell nobody is observing: ${reason}`, callId: request.callId } };
+    }
+    const [outcome] = this.options.executor.dispatchBatch([request]);
+    return this.toGuest(await (outcome as Promise<CallOutcome>));
+  }
+
+  private toGuest(outcome: CallOutcome): GuestToolResponse {
+    if (outcome.modelContext) this.modelContext.push(...outcome.modelContext);
+    if (outcome.status === 'error') {
+      return { ok: false, error: { code: outcome.code, message: outcome.message, callId: outcome.callId } };
+    }
+    const value = outcome.output.result.value;
+    const violation = findJsonSafetyViolation(value);
+    if (violation) {
+      return {
+        ok: false,
+        error: {
+          code: 'EXECUTION_FAILED',
+          message: `${outcome.toolName} returned a typed result that is not JSON-safe at "${violation.path}": ${violation.reason}. Its author must return plain JSON data.`,
+          callId: outcome.callId,
+        },
+      };
+    }
+    return { ok: true, value };
+  }
+}

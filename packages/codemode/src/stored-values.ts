@@ -1,0 +1,92 @@
+import type { JsonValue } from '@toolcell/core';
+import { findJsonSafetyViolation } from '@toolcell/core';
+
+const encoder = new TextEncoder();
+const byteLength = (text: string): number => encoder.encode(text).length;
+
+interface StoredEntry {
+  readonly value: JsonValue;
+  readonly bytes: number;
+}
+
+/** Why a `store(key, value)` was refused. */
+export class StoredValueError extends Error {
+  override readonly name = 'StoredValueError';
+}
+
+/**
+ * The session's stored values and one cell's view of them. A cell starts from a snapshot,
+ * reads its own writes at once, and its written keys join the session only on commit —
+ * when it completes, with or without a thrown error — never when it yields or is
+ * terminated. Other cells never see uncommitted writes.
+ */
+export class SessionValues {
+  private readonly values = new Map<string, StoredEntry>();
+
+  constructor(private readonly maxBytes: number) {}
+
+  /** A JSON snapshot for a new cell. */
+  snapshot(): Record<string, JsonValue> {
+    const copy: Record<string, JsonValue> = {};
+    for (const [key, entry] of this.values) copy[key] = structuredClone(entry.value);
+    return copy;
+  }
+
+  /** Serialized size of the committed values with `overlay` written on top. */
+  bytesWith(overlay: ReadonlyMap<string, StoredEntry>): number {
+    let total = 0;
+    for (const [key, entry] of this.values) if (!overlay.has(key)) total += entry.bytes;
+    for (const entry of overlay.values()) total += entry.bytes;
+    return total;
+  }
+
+  /** Start a cell's write set. */
+  openCell(): CellValues {
+    return new CellValues(this, this.maxBytes);
+  }
+
+  /** Merge a completed cell's written keys (last completion wins per key). */
+  commit(writes: ReadonlyMap<string, StoredEntry>): void {
+    for (const [key, entry] of writes) this.values.set(key, entry);
+  }
+
+  /** The committed value of `key` (for hosts and tests). */
+  get(key: string): JsonValue | undefined {
+    return this.values.get(key)?.value;
+  }
+}
+
+/** One cell's write set. */
+export class CellValues {
+  private readonly writes = new Map<string, StoredEntry>();
+  private committed = false;
+
+  constructor(
+    private readonly session: SessionValues,
+    private readonly maxBytes: number,
+  ) {}
+
+  /** Record a write; throws {@link StoredValueError} for a non-JSON value or one over the cap. */
+  write(key: string, value: JsonValue): void {
+    const violation = findJsonSafetyViolation(value);
+    if (violation) throw new StoredValueError(`store(${JSON.stringify(key)}): the value is not JSON-safe at "${violation.path}": ${violation.reason}.`);
+    const entry = { value: structuredClone(value), bytes: byteLength(key) + byteLength(JSON.stringify(value)) };
+    const projected = this.session.bytesWith(new Map([...this.writes, [key, entry]]));
+    if (projected > this.maxBytes) {
+      throw new StoredValueError(`store(${JSON.stringify(key)}): stored values would take ${projected} bytes, over the limit of ${this.maxBytes}; store less or reuse keys.`);
+    }
+    this.writes.set(key, entry);
+  }
+
+  /** Keys written so far. */
+  get writtenKeys(): string[] {
+    return [...this.writes.keys()];
+  }
+
+  /** Merge into the session (once). */
+  commit(): void {
+    if (this.committed) return;
+    this.committed = true;
+    this.session.commit(this.writes);
+  }
+}

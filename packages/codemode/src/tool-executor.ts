@@ -1,0 +1,10 @@
+import type { CallOutcome } from '@toolcell/core';
+import type { DispatchRequest } from '@toolcell/executor';
+
+/**
+ * The part of `ToolRuntime` Code Mode needs: submit the calls of one guest turn together.
+ * Typed structurally so tests and hosts can wrap a runtime.
+ */
+export interface ToolExecutor {
+  dispatchBatch(requests: readonly DispatchRequest[]): Promise<CallOutcome>[];
+}
