@@ -35,8 +35,10 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
       required: ['cell_id'],
       additionalProperties: false,
     },
-    // An observer of a cell, not an action of its own: it emits no hook events.
+    // An observer of a cell, not an action of its own: it emits no hook events, and it may
+    // run beside other calls (so a second concurrent wait meets the busy rule, not a queue).
     runsHooks: false,
+    readOnly: true,
     execute: async (args) => {
       const cellId = args.cell_id;
       const maxTokens = typeof args.max_tokens === 'number' ? args.max_tokens : context.maxOutputTokens;

@@ -1,0 +1,73 @@
+// `pnpm bench` for @toolcell/codemode: end-to-end `exec` through the full pipeline (registry,
+// executor with one pre-execute listener, sandbox) against the raw sandbox on the same
+// transport, so the difference is what the executor and code-mode layers add per call.
+import { printTable, runSuite } from '@toolcell/bench-kit';
+import { jsonOutput } from '@toolcell/core';
+import { ToolRuntime } from '@toolcell/executor';
+import { ToolRegistry } from '@toolcell/registry';
+import type { SandboxTransport } from '@toolcell/sandbox';
+import { createInProcessTransport } from '@toolcell/sandbox';
+import { createChildProcessTransport } from '@toolcell/sandbox/node';
+import { CodeMode } from '../src/index.js';
+
+const HUNDRED_CALLS = 'for (let i = 0; i < 100; i += 1) await tools.noop({ i });';
+const TRIVIAL = 'return 1;';
+
+function pipeline(transport: SandboxTransport) {
+  const registry = new ToolRegistry({ mode: 'code_mode_only' });
+  registry.register({
+    kind: 'function',
+    name: 'noop',
+    description: 'Does nothing.',
+    inputSchema: { type: 'object', properties: { i: { type: 'integer' } } },
+    readOnly: true,
+    execute: () => jsonOutput(null),
+  });
+  const runtime = new ToolRuntime({ registry });
+  runtime.onPreExecute(() => undefined);
+  new CodeMode({ registry, runtime, transport }).install();
+  let counter = 0;
+  return async (source: string) => {
+    const outcome = await runtime.dispatch({ name: 'exec', args: source, callId: `bench_${++counter}`, scope: registry.root });
+    if (outcome.status !== 'ok') throw new Error(`${outcome.code}: ${outcome.message}`);
+  };
+}
+
+function raw(transport: SandboxTransport) {
+  const bindings = [{ jsName: 'noop', canonicalName: 'noop', description: 'Does nothing.', kind: 'function' as const }];
+  return async (source: string) => {
+    const result = await transport.run({ source, bindings, onToolBatch: (calls) => calls.map(() => Promise.resolve({ ok: true as const, value: null })) });
+    if (result.status !== 'completed') throw new Error(result.error?.message);
+  };
+}
+
+async function main() {
+  const rows: Array<Record<string, unknown>> = [];
+  for (const [name, transport] of [
+    ['child process (default)', createChildProcessTransport({ pool: { size: 1 } })],
+    ['in process', createInProcessTransport()],
+  ] as const) {
+    const exec = pipeline(transport);
+    const sandbox = raw(transport);
+    const results = await runSuite(`codemode — ${name}`, {
+      'raw sandbox: trivial': () => sandbox(TRIVIAL),
+      'exec: trivial': () => exec(TRIVIAL),
+      'raw sandbox: 100 sequential host calls': () => sandbox(HUNDRED_CALLS),
+      'exec: 100 sequential nested calls': () => exec(HUNDRED_CALLS),
+    });
+    const p50 = (task: string) => results.find((row) => row.name === task)?.p50 ?? Number.NaN;
+    const perCallExec = (p50('exec: 100 sequential nested calls') - p50('exec: trivial')) / 100;
+    const perCallRaw = (p50('raw sandbox: 100 sequential host calls') - p50('raw sandbox: trivial')) / 100;
+    rows.push({
+      transport: name,
+      'exec trivial p50 ms': p50('exec: trivial').toFixed(3),
+      'µs per nested call (end to end)': (perCallExec * 1000).toFixed(1),
+      'µs per raw host call': (perCallRaw * 1000).toFixed(1),
+      'µs added by executor + codemode': ((perCallExec - perCallRaw) * 1000).toFixed(1),
+    });
+    await transport.close();
+  }
+  printTable('codemode — per-call overhead (targets: < 10 µs added, < 45 µs end to end on the default transport)', rows);
+}
+
+await main();

@@ -1,0 +1,175 @@
+// Cells (issue 7), through the real sandbox: yield, wait, terminate, stored values, shutdown.
+import type { CallOutcome, JsonObject } from '@toolcell/core';
+import { wireText } from '@toolcell/core';
+import { createChildProcessTransport } from '@toolcell/sandbox/node';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CellEventBase } from './code-mode-events.js';
+import { createHarness } from './test-support/harness.js';
+
+type Harness = ReturnType<typeof createHarness>;
+const harnesses: Harness[] = [];
+function harness(options: Parameters<typeof createHarness>[0] = {}): Harness {
+  const created = createHarness({ cells: true, ...options });
+  harnesses.push(created);
+  return created;
+}
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((created) => created.close()));
+});
+
+const text = (outcome: CallOutcome) => wireText(outcome.output.wire);
+const result = (outcome: CallOutcome) => outcome.output.result.value as JsonObject;
+const cellOf = (outcome: CallOutcome) => String(result(outcome).cell_id);
+
+// Emits one line per observation, yielding in between.
+const YIELDING = `text('first'); yield_control(); await new Promise((resolve) => setTimeout(resolve, 150)); text('second'); yield_control(); await new Promise((resolve) => setTimeout(resolve, 150)); text('third'); return 'done';`;
+
+describe('cells', () => {
+  it('yields, then two waits see disjoint output, then the completion', async () => {
+    const h = harness();
+    const started = await h.exec(YIELDING);
+    expect(result(started)).toMatchObject({ status: 'running', text: 'first' });
+    expect(text(started)).toMatch(/^Script running, cell \d+/);
+    const cellId = cellOf(started);
+    const second = await h.wait({ cell_id: cellId });
+    expect(result(second)).toMatchObject({ status: 'running', text: 'second' });
+    const third = await h.wait({ cell_id: cellId });
+    expect(result(third)).toMatchObject({ status: 'completed', text: 'third', return_value: 'done' });
+    const after = await h.wait({ cell_id: cellId });
+    expect(result(after)).toEqual({ status: 'missing', cell_id: cellId });
+  });
+
+  it('returns early after yield_time_ms and keeps a completion for the next wait', async () => {
+    const h = harness();
+    const ends: string[] = [];
+    h.codeMode.events.on('cell-end', (event) => ends.push(`${event.cellId}:${event.status}`));
+    const started = await h.exec(`// @exec: {"yield_time_ms": 20}\nawait new Promise((resolve) => setTimeout(resolve, 120)); text('late'); return 7;`);
+    expect(result(started)).toMatchObject({ status: 'running', text: '' });
+    const cellId = cellOf(started);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(ends).toEqual([`${cellId}:completed`]);
+    const delivered = await h.wait({ cell_id: cellId });
+    expect(result(delivered)).toMatchObject({ status: 'completed', text: 'late', return_value: 7 });
+  });
+
+  it('terminates a running cell with its buffered output, then refuses a second terminate', async () => {
+    const h = harness();
+    const started = await h.exec(`text('so far'); yield_control(); text('buffered'); await new Promise(() => {});`);
+    const cellId = cellOf(started);
+    expect(result(started)).toMatchObject({ status: 'running', text: 'so far' });
+    const terminated = await h.wait({ cell_id: cellId, terminate: true });
+    expect(result(terminated)).toMatchObject({ status: 'terminated', text: 'buffered' });
+    expect(text(terminated)).toMatch(/^Script terminated after/);
+    const again = await h.wait({ cell_id: cellId, terminate: true });
+    expect(again).toMatchObject({ status: 'error', code: 'EXECUTION_FAILED' });
+    expect(text(again)).toContain(`Cell "${cellId}" was already terminated`);
+  });
+
+  it('terminate of a completed but unobserved cell returns the completion; of an unknown cell, missing', async () => {
+    const h = harness();
+    const started = await h.exec(`// @exec: {"yield_time_ms": 10}\nawait new Promise((resolve) => setTimeout(resolve, 60)); return 'finished';`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const terminated = await h.wait({ cell_id: cellOf(started), terminate: true });
+    expect(result(terminated)).toMatchObject({ status: 'completed', return_value: 'finished' });
+    const unknown = await h.wait({ cell_id: 'nope', terminate: true });
+    expect(result(unknown)).toEqual({ status: 'missing', cell_id: 'nope' });
+  });
+
+  it('gives a second concurrent wait a clear busy error', async () => {
+    const h = harness();
+    const started = await h.exec(`// @exec: {"yield_time_ms": 10}\nawait new Promise((resolve) => setTimeout(resolve, 300)); return 1;`);
+    const cellId = cellOf(started);
+    const first = h.wait({ cell_id: cellId, yield_time_ms: 5_000 });
+    const second = await h.wait({ cell_id: cellId });
+    expect(second).toMatchObject({ status: 'error', code: 'EXECUTION_FAILED' });
+    expect(text(second)).toContain(`cell ${cellId} is already being observed`);
+    expect(result(await first)).toMatchObject({ status: 'completed', return_value: 1 });
+  });
+
+  it('isolates stored values between concurrent cells and merges per key after both complete', async () => {
+    const h = harness();
+    const one = await h.exec(`// @exec: {"yield_time_ms": 10}\nstore('a', 1); store('shared', 'one'); await new Promise((r) => setTimeout(r, 200)); return load('b') ?? 'unset';`);
+    const two = await h.exec(`// @exec: {"yield_time_ms": 10}\nstore('b', 2); store('shared', 'two'); const seen = [load('a') ?? null, load('b')]; await new Promise((r) => setTimeout(r, 100)); return seen;`);
+    const twoDone = await h.wait({ cell_id: cellOf(two) });
+    expect(result(twoDone)).toMatchObject({ status: 'completed', return_value: [null, 2] });
+    const oneDone = await h.wait({ cell_id: cellOf(one) });
+    expect(result(oneDone)).toMatchObject({ status: 'completed', return_value: 'unset' });
+    const reader = await h.exec(`return [load('a'), load('b'), load('shared')];`);
+    expect(result(reader)).toMatchObject({ return_value: [1, 2, 'one'] });
+  });
+
+  it('commits on a thrown error but not on terminate, and never on yield', async () => {
+    const h = harness();
+    const thrown = await h.exec(`store('kept', true); throw new Error('after storing');`);
+    expect(thrown).toMatchObject({ status: 'error', code: 'EXEC_RUNTIME' });
+    expect(h.codeMode.storedValue('kept')).toBe(true);
+    const yielded = await h.exec(`// @exec: {"yield_time_ms": 10}\nstore('dropped', 1); yield_control(); await new Promise(() => {});`);
+    expect(h.codeMode.storedValue('dropped')).toBeUndefined();
+    await h.wait({ cell_id: cellOf(yielded), terminate: true });
+    expect(h.codeMode.storedValue('dropped')).toBeUndefined();
+  });
+
+  it('refuses values that are not JSON-safe with a clear guest error', async () => {
+    const h = harness();
+    const outcome = await h.exec(`try { store('f', () => 1); return 'stored'; } catch (error) { return String(error.message); }`);
+    expect(String(result(outcome).return_value)).toMatch(/JSON/);
+  });
+
+  it('sends notify to the host, not to the output', async () => {
+    const h = harness();
+    const notes: Array<CellEventBase & { value: unknown }> = [];
+    h.codeMode.events.on('cell-notify', (event) => notes.push(event));
+    const outcome = await h.exec(`notify({ progress: 50 }); return 'ok';`);
+    expect(notes).toEqual([expect.objectContaining({ value: { progress: 50 }, execCallId: 'exec_1' })]);
+    expect(text(outcome)).not.toContain('progress');
+  });
+
+  it('runs no pre/post hooks for wait itself', async () => {
+    const h = harness();
+    const started = await h.exec(`// @exec: {"yield_time_ms": 10}\nawait new Promise((r) => setTimeout(r, 50)); return 1;`);
+    await h.wait({ cell_id: cellOf(started) });
+    expect(h.preExecute.map((call) => call.toolName)).not.toContain('wait');
+  });
+
+  it('lets the host hold calls from an unobserved cell', async () => {
+    const held: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const h = harness({ cells: { onUnobservedCall: async (call) => { held.push(call.toolName); await gate; } } });
+    const started = await h.exec(`// @exec: {"yield_time_ms": 10}\nawait new Promise((r) => setTimeout(r, 50)); const r = await tools.get_context_remaining({}); return r.tokens_left;`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(held).toEqual(['get_context_remaining']);
+    expect(h.preExecute.filter((call) => call.nested)).toHaveLength(0);
+    release();
+    const done = await h.wait({ cell_id: cellOf(started) });
+    expect(result(done)).toMatchObject({ status: 'completed', return_value: 9000 });
+  });
+
+  it('shuts down with a CPU-bound cell, then refuses new programs', async () => {
+    // A CPU-bound guest blocks the thread it runs on: this needs the child-process transport.
+    const h = harness({ transport: createChildProcessTransport({ pool: { size: 1 } }) });
+    const started = await h.exec(`// @exec: {"yield_time_ms": 20}\nwhile (true) {}`);
+    expect(result(started)).toMatchObject({ status: 'running' });
+    await h.codeMode.shutdown();
+    const later = await h.exec('return 1');
+    expect(later).toMatchObject({ status: 'error', code: 'EXECUTION_FAILED' });
+    expect(text(later)).toContain('shutting down');
+  });
+
+  it('limits live cells', async () => {
+    const h = harness({ cells: { maxLiveCells: 1 } });
+    await h.exec(`// @exec: {"yield_time_ms": 10}\nawait new Promise(() => {});`);
+    const refused = await h.exec('return 1');
+    expect(refused).toMatchObject({ status: 'error', code: 'EXECUTION_FAILED' });
+    expect(text(refused)).toContain('1 cells are live (the limit is 1)');
+  });
+
+  it('declares nothing of cells when they are off', async () => {
+    const h = harness({ cells: false });
+    expect(h.registry.wireView(h.registry.root).map((declaration) => declaration.name)).not.toContain('wait');
+    const outcome = await h.exec(`return [typeof store, typeof load, typeof yield_control, typeof notify];`);
+    expect(result(outcome)).toMatchObject({ return_value: ['undefined', 'undefined', 'undefined', 'undefined'] });
+    const wait = await h.wait({ cell_id: '1' });
+    expect(wait).toMatchObject({ status: 'error', code: 'UNKNOWN_TOOL' });
+  });
+});

@@ -1,0 +1,150 @@
+// A real registry, the real executor and a real sandbox, with tools that record what
+// happened to them. Shared by the acceptance and cells tests.
+import type { FunctionToolDefinition, JsonObject, ToolMode } from '@toolcell/core';
+import { jsonOutput, toolOutput } from '@toolcell/core';
+import type { ApprovalRequest, PolicyCall } from '@toolcell/executor';
+import { ToolRuntime } from '@toolcell/executor';
+import { ToolRegistry } from '@toolcell/registry';
+import type { SandboxTransport } from '@toolcell/sandbox';
+import { createInProcessTransport } from '@toolcell/sandbox';
+import type { CellsOptions } from '../code-mode-options.js';
+import { CodeMode } from '../code-mode.js';
+
+export interface HarnessOptions {
+  readonly mode?: ToolMode;
+  readonly cells?: boolean | CellsOptions;
+  readonly transport?: SandboxTransport;
+  readonly files?: Record<string, string>;
+  readonly approve?: boolean;
+}
+
+/** Resolves when `count` readers are inside `read_file` at once; proves overlap without clocks. */
+function overlapBarrier(count: number) {
+  let inside = 0;
+  let release: () => void = () => undefined;
+  const all = new Promise<void>((resolve) => (release = resolve));
+  return async () => {
+    inside += 1;
+    if (inside >= count) release();
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 5_000));
+    return (await Promise.race([all, timeout])) === 'timeout' ? 'sequential' : 'overlapped';
+  };
+}
+
+export function createHarness(options: HarnessOptions = {}) {
+  const files = new Map(Object.entries(options.files ?? { 'a.txt': 'alpha', 'b.txt': 'beta', 'c.txt': 'gamma' }));
+  const registry = new ToolRegistry({ mode: options.mode ?? 'code_mode_only' });
+  const preExecute: PolicyCall[] = [];
+  const approvals: ApprovalRequest[] = [];
+  const aborted: string[] = [];
+  const reads: string[] = [];
+  let barrier = overlapBarrier(3);
+
+  const tools: FunctionToolDefinition<JsonObject>[] = [
+    {
+      kind: 'function',
+      name: 'read_file',
+      description: 'Read a text file.',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
+      outputSchema: { type: 'object', properties: { content: { type: 'string' } } },
+      readOnly: true,
+      execute: async (args) => {
+        const path = String(args.path);
+        const overlap = path.startsWith('parallel/') ? await barrier() : 'single';
+        reads.push(`${path}:${overlap}`);
+        const content = files.get(path.replace(/^parallel\//, ''));
+        if (content === undefined) throw new Error(`no such file: ${path}`);
+        return toolOutput({ result: { content }, wire: content });
+      },
+    },
+    {
+      kind: 'function',
+      name: 'write_file',
+      description: 'Write a text file.',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' }, content: { type: 'string' } }, required: ['path', 'content'] },
+      needsApproval: true,
+      execute: (args) => {
+        files.set(String(args.path), String(args.content));
+        return jsonOutput({ written: String(args.path) });
+      },
+    },
+    {
+      kind: 'function',
+      name: 'delete_everything',
+      description: 'Refused by a guard.',
+      inputSchema: { type: 'object' },
+      execute: () => jsonOutput('deleted'),
+    },
+    {
+      kind: 'function',
+      name: 'get_context_remaining',
+      description: 'Tokens of context left.',
+      inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+      outputSchema: { type: 'object', properties: { tokens_left: { type: 'integer' } }, required: ['tokens_left'] },
+      readOnly: true,
+      execute: () => toolOutput({ result: { tokens_left: 9000 }, wire: '9000 tokens left' }),
+    },
+    {
+      kind: 'function',
+      name: 'wait_for_abort',
+      description: 'Runs until cancelled.',
+      inputSchema: { type: 'object' },
+      readOnly: true,
+      execute: (_args, context) =>
+        new Promise((_resolve, reject) => {
+          context.signal.addEventListener('abort', () => {
+            aborted.push(context.callId);
+            reject(new Error('aborted'));
+          });
+        }),
+    },
+    {
+      kind: 'function',
+      name: 'make_date',
+      description: 'Returns a typed result that is not JSON-safe.',
+      inputSchema: { type: 'object' },
+      execute: () => ({ result: { projection: 'typed', value: { when: new Date(0) } as never }, wire: { projection: 'wire', content: [] } }),
+    },
+  ];
+  for (const tool of tools) registry.register(tool);
+  registry.register({ ...tools[0]!, name: 'ask_user_question', description: 'Ask the person.' } as FunctionToolDefinition);
+
+  const runtime = new ToolRuntime({
+    registry,
+    approval: {
+      ask: (request) => {
+        approvals.push(request);
+        return options.approve === false ? { type: 'deny', reason: 'the person said no' } : { type: 'approve' };
+      },
+    },
+  });
+  runtime.onPreExecute((call: PolicyCall) => {
+    preExecute.push(call);
+  });
+  runtime.addGuard((call: PolicyCall) => (call.toolName === 'delete_everything' ? { type: 'deny', reason: 'never delete everything' } : undefined));
+
+  const transport = options.transport ?? createInProcessTransport();
+  const codeMode = new CodeMode({ registry, runtime, transport, cells: options.cells ?? false, limits: { cpuBudgetMs: 2_000 } });
+  codeMode.install();
+  let callCounter = 0;
+
+  return {
+    registry,
+    runtime,
+    codeMode,
+    transport,
+    files,
+    preExecute,
+    approvals,
+    aborted,
+    reads,
+    resetBarrier: (count: number) => (barrier = overlapBarrier(count)),
+    exec: (code: string, extra: { signal?: AbortSignal; scope?: ReturnType<ToolRegistry['scope']>; callId?: string } = {}) =>
+      runtime.dispatch({ name: 'exec', args: code, callId: extra.callId ?? `exec_${++callCounter}`, scope: extra.scope ?? registry.root, ...(extra.signal ? { signal: extra.signal } : {}) }),
+    wait: (args: JsonObject) => runtime.dispatch({ name: 'wait', args, callId: `wait_${++callCounter}`, scope: registry.root }),
+    async close() {
+      await codeMode.shutdown();
+      await transport.close();
+    },
+  };
+}
