@@ -3,8 +3,11 @@
  * run of characters (`mcp__github__*`).
  */
 export interface NamePattern {
+  /** The entry as written. */
   readonly source: string;
+  /** Whether the entry names one tool (no `*`). */
   readonly isExact: boolean;
+  /** Whether a canonical tool name matches the entry. */
   matches(name: string): boolean;
 }
 

@@ -1,0 +1,48 @@
+import type { Binding } from '@toolcell/registry';
+import { renderSchemaType } from './schema-to-typescript.js';
+import type { RenderedSchemaType } from './schema-to-typescript.js';
+import { inlineComment } from './type-syntax.js';
+
+/**
+ * The result type of a tool without an output schema: `unknown`. Such a tool's typed
+ * result is whatever JSON it returns (often a string); a program should inspect it
+ * before relying on its shape.
+ */
+export const DEFAULT_OUTPUT_TYPE = 'unknown';
+
+/** Options of {@link renderBindingSignature}. */
+export interface BindingSignatureOptions {
+  /** `Out` for tools without an output schema (default {@link DEFAULT_OUTPUT_TYPE}). */
+  readonly defaultOutputType?: string;
+}
+
+// The root description repeats the tool's own; root notes (what the type cannot show) stay.
+function inline(rendered: RenderedSchemaType): string {
+  return rendered.notes.length === 0 ? rendered.type : `${rendered.type} ${inlineComment(rendered.notes.join(', '))}`;
+}
+
+/**
+ * Render one binding as a TypeScript-like call signature:
+ * `tools.<jsName>(args: In): Promise<Out>`, where `In` comes from the input schema and
+ * `Out` from the output schema (or `unknown`). Freeform tools take `input: string`.
+ * Aliases for `$ref`s follow on their own lines; input and output aliases never share a
+ * name.
+ *
+ * @example
+ * ```ts
+ * renderBindingSignature({ canonicalName: 'read-file', jsName: 'read_file', tool: readFile });
+ * // tools.read_file(args: { path: string }): Promise<unknown>
+ * ```
+ */
+export function renderBindingSignature(binding: Binding, options: BindingSignatureOptions = {}): string {
+  const { tool, jsName } = binding;
+  const input = tool.kind === 'function' ? renderSchemaType(tool.inputSchema, { rootName: 'Args' }) : undefined;
+  const parameter = input === undefined ? 'input: string' : `args: ${inline(input)}`;
+  const output =
+    tool.outputSchema === undefined
+      ? undefined
+      : renderSchemaType(tool.outputSchema, { rootName: 'Result', reservedNames: input?.aliases.map((alias) => alias.name) ?? [] });
+  const result = output === undefined ? (options.defaultOutputType ?? DEFAULT_OUTPUT_TYPE) : inline(output);
+  const aliases = [...(input?.aliases ?? []), ...(output?.aliases ?? [])].map((alias) => alias.declaration);
+  return [`tools.${jsName}(${parameter}): Promise<${result}>`, ...aliases].join('\n');
+}

@@ -1,0 +1,84 @@
+import type { ExposurePlan, Scope, ToolRegistry } from '@toolcell/registry';
+import { callingSection, cellsSection, globalsSection, programSection } from './exec-guide.js';
+import type { ExecLimits } from './exec-limits.js';
+import { formatCount, resolveExecLimits } from './exec-limits.js';
+import { bindingBlock, collisionSection } from './tool-listing.js';
+
+/** The name of the lazy-discovery bridge. */
+export const TOOL_SEARCH_NAME = 'tool_search';
+
+/** Options of {@link generateExecDescription}. */
+export interface ExecDescriptionOptions {
+  /** Document cells: `wait`, `yield_control`, `store`/`load`, `notify` and the options pragma. */
+  readonly cells?: boolean;
+  /** The sandbox's limits, to state them truthfully (defaults: {@link DEFAULT_EXEC_LIMITS}; each must be a positive number). */
+  readonly limits?: Partial<ExecLimits>;
+  /** `Out` for tools without an output schema (default `unknown`). */
+  readonly defaultOutputType?: string;
+}
+
+/**
+ * Whether a scope discovers its tools lazily: search is on for it and `tool_search` is on
+ * its wire (registered, allowed, and `exec` declared).
+ */
+export function isLazyScope(plan: ExposurePlan): boolean {
+  return plan.scope.search !== undefined && plan.wireNames.has(TOOL_SEARCH_NAME);
+}
+
+const INTRO = 'Run a JavaScript program that calls tools as functions: chain calls, loop, and filter or combine results before they reach you.';
+
+function lazyToolsSection(plan: ExposurePlan, options: ExecDescriptionOptions): string {
+  const eager = new Set(plan.scope.search?.eager ?? []);
+  const documented = plan.bindings.filter((binding) => eager.has(binding.canonicalName));
+  const total = plan.bindings.length;
+  const shown =
+    documented.length === 0 ? 'none is documented here' : documented.length === 1 ? 'the one below is documented here' : `the ${formatCount(documented.length)} below are documented here`;
+  const parts = [
+    `Tools: \`tools\` holds ${formatCount(total)} ${total === 1 ? 'tool' : 'tools'}; ${shown}. To find the others, call the top-level tool_search tool with keywords (query: "send message") or an exact name (query: "select:<name>"). It returns their signatures; call them here as tools.<jsName>(args). ALL_TOOLS lists every name at run time.`,
+    ...documented.map((binding) => bindingBlock(binding, options)),
+  ];
+  const omitted = plan.collisions.reduce((count, collision) => count + collision.losers.length, 0);
+  if (omitted === 1) parts.push('1 more tool is not callable from programs: its name collides with another once made a JS name.');
+  if (omitted > 1) parts.push(`${formatCount(omitted)} more tools are not callable from programs: their names collide with others once made JS names.`);
+  return parts.join('\n\n');
+}
+
+function fullToolsSection(plan: ExposurePlan, options: ExecDescriptionOptions): string {
+  if (plan.bindings.length === 0) return 'Tools: none is callable from programs in this scope.';
+  // Each block starts with its `//` description line, so blocks need no blank line between them.
+  const parts = [`Tools (${formatCount(plan.bindings.length)}, sorted by name):\n${plan.bindings.map((binding) => bindingBlock(binding, options)).join('\n')}`];
+  if (plan.collisions.length > 0) parts.push(collisionSection(plan.collisions));
+  return parts.join('\n\n');
+}
+
+/**
+ * The `exec` description for a scope, generated from the registry before each request.
+ * It says the input is JavaScript (not TypeScript), how a program runs and ends, how
+ * tools are called and how failures look, the helpers and their limits, what is absent,
+ * and — with `cells` — how cells work. Then it documents the scope's bindings, sorted by
+ * canonical name: every one in full, or, when the scope discovers tools lazily (search
+ * on and `tool_search` declared), only the `eager` ones plus how to find the rest.
+ *
+ * Throws `ConfigurationError` for a limit that is not a positive number.
+ *
+ * Deterministic: the same registry contents and scope give byte-identical text whatever
+ * the registration order.
+ *
+ * @example
+ * ```ts
+ * const exec = {
+ *   kind: 'freeform', name: 'exec', description: 'Run a program.',
+ *   jsonFallback: { parameter: 'code', description: 'The program.' },
+ *   describe: ({ scopeId }) => generateExecDescription(registry, registry.scope(scopeId), { cells: true }),
+ *   execute: runProgram,
+ * } satisfies ToolDefinition;
+ * ```
+ */
+export function generateExecDescription(registry: ToolRegistry, scope: Scope, options: ExecDescriptionOptions = {}): string {
+  const plan = registry.plan(scope);
+  const limits = resolveExecLimits(options.limits);
+  const sections = [INTRO, programSection(), callingSection(scope.mode), globalsSection(limits)];
+  if (options.cells) sections.push(cellsSection());
+  sections.push(isLazyScope(plan) ? lazyToolsSection(plan, options) : fullToolsSection(plan, options));
+  return sections.join('\n\n');
+}

@@ -1,0 +1,65 @@
+// Compiling examples for the README (typechecked, not built).
+import type { FreeformToolDefinition } from '@toolcell/core';
+import { defineTool, jsonOutput, textOutput } from '@toolcell/core';
+import { ToolRegistry } from '@toolcell/registry';
+import {
+  allTools,
+  countTokens,
+  createToolSearchTool,
+  generateExecDescription,
+  schemaToTypeScript,
+  systemPromptSections,
+} from '@toolcell/sdkgen';
+
+function execFor(registry: ToolRegistry): FreeformToolDefinition {
+  // codemode registers the real exec; its description is regenerated for every request.
+  return {
+    kind: 'freeform',
+    name: 'exec',
+    description: 'Run a JavaScript program.',
+    jsonFallback: { parameter: 'code', description: 'The program source.' },
+    describe: ({ scopeId }) => generateExecDescription(registry, registry.scope(scopeId), { cells: true }),
+    execute: () => textOutput('…'),
+  };
+}
+
+const getWeather = defineTool<{ city: string }, { celsius: number }>({
+  kind: 'function',
+  name: 'get-weather',
+  description: 'Current temperature in a city.',
+  inputSchema: { type: 'object', properties: { city: { type: 'string', description: 'City name.' } }, required: ['city'] },
+  outputSchema: { type: 'object', properties: { celsius: { type: 'number' } }, required: ['celsius'] },
+  guidance: 'Ask for the city when the person did not name one.',
+  execute: () => jsonOutput({ celsius: 21 }),
+});
+
+export function describeAScope(): string {
+  const registry = new ToolRegistry({ mode: 'code_mode_only' });
+  registry.register(execFor(registry));
+  registry.register(getWeather);
+  const [execDeclaration] = registry.wireView(registry.root);
+  const sections = systemPromptSections(registry, registry.root); // tools:code-only, tool:get-weather
+  const names = allTools(registry, registry.root); // [{ name: 'get-weather', jsName: 'get_weather', … }]
+  return [execDeclaration?.description ?? '', ...sections.map((section) => section.text), JSON.stringify(names)].join('\n');
+}
+
+export function lazyDiscovery(): number {
+  // Only `get-weather` is documented up front; tool_search finds the rest.
+  const registry = new ToolRegistry({ mode: 'code_mode_only', root: { search: { eager: ['get-weather'] } } });
+  registry.register(execFor(registry));
+  registry.register(getWeather);
+  registry.register(createToolSearchTool(registry, { defaultLimit: 5, maxLimit: 20 }));
+  return countTokens(generateExecDescription(registry, registry.root, { cells: true }));
+}
+
+export function renderASchema(): string {
+  return schemaToTypeScript({
+    type: 'object',
+    properties: { path: { type: 'string', description: 'File to read.' }, limit: { type: 'integer', minimum: 1 } },
+    required: ['path'],
+  });
+  // {
+  //   path: string; // File to read.
+  //   limit?: number; // integer, >= 1
+  // }
+}
