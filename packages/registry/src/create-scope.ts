@@ -71,6 +71,15 @@ export function createScope(options: ScopeOptions, context: ScopeContext, defaul
   const direct = compileAllowlist(options.directAllow, `${prefix}.directAllow`, context, context.parentAllowsDirect);
   const searchOption = options.search ?? (parent?.search ? { eager: parent.search.eager } : false);
   const search = searchOption === false ? undefined : { eager: searchOption === true ? [] : [...(searchOption.eager ?? [])].sort() };
+  // The root scope is built before any tool is registered, so only created scopes check.
+  for (const name of parent === undefined ? [] : (search?.eager ?? [])) {
+    if (!context.hasTool(name)) {
+      throw new ConfigurationError({
+        setting: `${prefix}.search.eager`,
+        message: `${JSON.stringify(name)} is not a registered tool; eager entries name bindings to document in full.`,
+      });
+    }
+  }
   return Object.freeze({
     id: options.id,
     parentId: parent?.id,

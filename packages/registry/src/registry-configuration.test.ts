@@ -41,6 +41,12 @@ describe('invalid configuration', () => {
     expect(direct.setting).toBe('scopes.sub.directAllow');
   });
 
+  it('rejects an eager search entry that is not a registered tool', () => {
+    const error = configurationError(() => registryWithTools().createScope({ id: 'lazy', search: { eager: ['read_file', 'grep'] } }));
+    expect(error.setting).toBe('scopes.lazy.search.eager');
+    expect(error.message).toContain('"grep" is not a registered tool');
+  });
+
   it('rejects a child allowlist that would widen its parent', () => {
     const registry = registryWithTools();
     registry.createScope({ id: 'reader', nestedAllow: ['read_file'] });
