@@ -45,7 +45,7 @@ function importRules(packageName) {
       message: 'Import the package entry, not its sources: use the name in its exports map.',
     },
     {
-      regex: `^@toolcell/(?!(?:${subpaths.map(escape).map((s) => s.slice('@toolcell/'.length)).join('|') || '$^'})$)[^/]+/.+$`,
+      regex: `^@toolcell/(?!(?:${subpaths.map((subpath) => escape(subpath.slice('@toolcell/'.length))).join('|') || '$^'})$)[^/]+/.+$`,
       message: 'This subpath is not declared in the package exports map.',
     },
   ];

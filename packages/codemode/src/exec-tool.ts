@@ -57,16 +57,16 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
   const cellId = session.nextCellId();
   const values = cells ? session.values.openCell() : undefined;
   const base = { cellId, execCallId: toolContext.callId, scopeId: scope.id };
-  let cell: Cell | undefined;
   const nested = new NestedCalls({
     executor: context.executor,
     scope,
     parent: { callId: toolContext.callId, cellId },
     bindings,
-    isUnobserved: () => cell?.unobserved ?? false,
+    // Called only once the program runs, after `cell` below is initialized.
+    isUnobserved: () => cell.unobserved,
     onUnobservedCall: cells?.onUnobservedCall,
   });
-  cell = new Cell({
+  const cell: Cell = new Cell({
     id: cellId,
     info: base,
     transport: context.transport,
@@ -88,7 +88,7 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
               storedValues: session.values.snapshot(),
               onStore: (key, value) => values.write(key, value),
               onNotify: (value) => context.events.emit('cell-notify', { ...base, value }),
-              onYield: () => cell?.yieldNow(),
+              onYield: () => cell.yieldNow(),
             },
           }
         : {}),
@@ -99,12 +99,11 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
   context.events.emit('cell-start', base);
 
   // While this call observes the cell, cancelling the call ends the program.
-  const running = cell;
-  const onAbort = () => void running.terminate();
+  const onAbort = () => void cell.terminate();
   toolContext.signal.addEventListener('abort', onAbort, { once: true });
   let report: ExecReport;
   try {
-    report = await running.observe(cells ? (pragma.yield_time_ms ?? cells.defaultYieldTimeMs) : undefined);
+    report = await cell.observe(cells ? (pragma.yield_time_ms ?? cells.defaultYieldTimeMs) : undefined);
   } finally {
     toolContext.signal.removeEventListener('abort', onAbort);
   }

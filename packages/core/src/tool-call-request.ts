@@ -1,4 +1,4 @@
-import type { CallSource } from './call-source.js';
+import type { ModelCallSource, ProviderCodeCallSource } from './call-source.js';
 import type { JsonObject } from './json.js';
 
 /**
@@ -19,8 +19,8 @@ export interface ToolCallRequest {
    * an `INVALID_ARGS` outcome for this call only.
    */
   readonly argumentsError?: string;
-  /** Who initiated it (provider-hosted code sets `provider_code`). */
-  readonly source: CallSource;
+  /** Who initiated it: the model, or code the provider ran (`provider_code`). Never nested. */
+  readonly source: ModelCallSource | ProviderCodeCallSource;
   /** Provider data that must be echoed back unchanged with the result. */
   readonly echo?: JsonObject;
 }

@@ -1,1 +1,28 @@
-export {};
+// The public API of @toolcell/executor. Adding an export is an API decision: everything
+// here is what `@toolcell/codemode`, provider glue and apps build on.
+
+export { ToolRuntime } from './tool-runtime.js';
+export type { ToolRuntimeOptions } from './tool-runtime.js';
+export type { DispatchRequest, ParentToken } from './dispatch-request.js';
+export { nestedCallId } from './nested-call-id.js';
+export type {
+  Guard,
+  GuardDecision,
+  PolicyCall,
+  PostExecuteCall,
+  PostExecuteDecision,
+  PostExecuteListener,
+  PreExecuteDecision,
+  PreExecuteListener,
+} from './policy-call.js';
+export type { ApprovalDecision, ApprovalHandler, ApprovalRequest } from './approval-handler.js';
+export type {
+  CallDeniedEvent,
+  CallEndEvent,
+  CallEventBase,
+  CallResolveEvent,
+  CallStartEvent,
+  DenialStage,
+  ExecutionMode,
+  ToolRuntimeEvents,
+} from './runtime-events.js';

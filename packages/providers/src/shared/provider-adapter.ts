@@ -20,10 +20,26 @@ export interface ParsedTurn {
   readonly stopReason?: string;
 }
 
+/** A piece of the assistant's text arrived. */
+export interface TextDeltaUpdate {
+  /** Discriminant. */
+  readonly type: 'text-delta';
+  /** The new text (append it to what came before). */
+  readonly text: string;
+}
+
+/** The model started a tool call; its arguments are still arriving. */
+export interface ToolCallStartUpdate {
+  /** Discriminant. */
+  readonly type: 'tool-call-start';
+  /** The provider's call id (Gemini calls without one get the id the turn will report). */
+  readonly callId: string;
+  /** The name the model is calling. */
+  readonly name: string;
+}
+
 /** Something a stream chunk revealed, for showing progress while the turn is still arriving. */
-export type StreamUpdate =
-  | { readonly type: 'text-delta'; readonly text: string }
-  | { readonly type: 'tool-call-start'; readonly callId: string; readonly name: string };
+export type StreamUpdate = TextDeltaUpdate | ToolCallStartUpdate;
 
 /**
  * Assembles one streamed response: feed every chunk in order to `push`, then call
@@ -45,7 +61,7 @@ export interface ToolCallResult {
   readonly outcome: CallOutcome;
 }
 
-/** The four wire types an adapter speaks, named once so an adapter's type reads in one line. */
+/** The wire types an adapter speaks, named once so an adapter's type reads in one line. */
 export interface ProviderWire {
   /** One entry of the request's tool list. */
   readonly tool: unknown;
@@ -53,19 +69,21 @@ export interface ProviderWire {
   readonly response: unknown;
   /** One chunk or event of a streamed response. */
   readonly chunk: unknown;
-  /** One message or input item that carries tool results back. */
+  /** One entry of the conversation a request carries (a message, an input item, a content). */
+  readonly message: unknown;
+  /** One message or input item that carries tool results back (a kind of `message`). */
   readonly resultMessage: unknown;
 }
 
 /**
- * One provider's adapter: wire declarations out, tool calls in, results back. All four
- * methods are pure functions of their arguments; the adapter holds no state.
+ * One provider's adapter: wire declarations out, tool calls in, results back. Every
+ * method is a pure function of its arguments; the adapter holds no state.
  *
  * @example
  * ```ts
  * const tools = adapter.toTools(declarations);
  * const turn = adapter.parseResponse(response, declarations);
- * const messages = adapter.toToolResultMessages(results);
+ * history.push(...adapter.toAssistantMessages(response), ...adapter.toToolResultMessages(results));
  * ```
  */
 export interface ProviderAdapter<Wire extends ProviderWire> {
@@ -85,6 +103,12 @@ export interface ProviderAdapter<Wire extends ProviderWire> {
   parseResponse(response: Wire['response'], declarations: readonly ToolDeclaration[]): ParsedTurn;
   /** A fresh assembler for one streamed response. */
   createStreamAssembler(declarations: readonly ToolDeclaration[]): StreamAssembler<Wire['chunk']>;
+  /**
+   * The response as conversation entries for the next request, carrying back unchanged
+   * what the provider requires: call ids, raw arguments, programmatic-tool-calling callers
+   * and program items, thought signatures.
+   */
+  toAssistantMessages(response: Wire['response']): Wire['message'][];
   /** The messages (or input items) that carry these results back, in the order given. */
   toToolResultMessages(results: readonly ToolCallResult[]): Wire['resultMessage'][];
 }

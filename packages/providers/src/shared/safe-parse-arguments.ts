@@ -5,19 +5,23 @@ export type SafeParseArgumentsResult =
   | { readonly success: true; readonly value: JsonObject }
   | { readonly success: false; readonly error: string };
 
+/** How much of malformed argument text an error message quotes back to the model. */
+const QUOTE_LIMIT = 200;
+
 /**
  * Read a call's arguments from the JSON text a provider sent (OpenAI, streamed Anthropic).
  * Empty text means no arguments; anything but one JSON object is an error, phrased for the
- * model because it becomes the message of the call's `INVALID_ARGS` outcome.
+ * model because it becomes the message of the call's `INVALID_ARGS` outcome. The message
+ * quotes what was received (not the JSON parser's wording, which differs between runtimes).
  */
 export function safeParseArguments(text: string): SafeParseArgumentsResult {
   if (text.trim() === '') return { success: true, value: {} };
   let value: unknown;
   try {
     value = JSON.parse(text);
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { success: false, error: `The arguments are not valid JSON (${reason}). Send one JSON object.` };
+  } catch {
+    const quoted = text.length > QUOTE_LIMIT ? `${text.slice(0, QUOTE_LIMIT)}… (${text.length} characters)` : text;
+    return { success: false, error: `The arguments are not valid JSON: ${quoted}. Send the arguments again as one complete JSON object.` };
   }
   return checkArgumentsObject(value);
 }

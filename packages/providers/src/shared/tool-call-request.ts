@@ -1,4 +1,4 @@
-import type { CallSource, JsonObject, ToolCallRequest } from '@toolcell/core';
+import type { JsonObject, ToolCallRequest } from '@toolcell/core';
 import type { DeclarationIndex } from './declaration-index.js';
 import type { SafeParseArgumentsResult } from './safe-parse-arguments.js';
 
@@ -7,7 +7,7 @@ export interface FunctionCallParts {
   readonly callId: string;
   readonly name: string;
   readonly arguments: SafeParseArgumentsResult;
-  readonly source: CallSource;
+  readonly source: ToolCallRequest['source'];
   readonly echo?: JsonObject;
 }
 

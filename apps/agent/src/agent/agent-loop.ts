@@ -1,0 +1,80 @@
+import type { ToolCallResult, StreamUpdate } from '@toolcell/providers';
+import { countTokens } from '@toolcell/sdkgen';
+import type { ModelClient } from '../model/model-client.js';
+import type { AgentRuntime } from './agent-runtime.js';
+import { AgentLoopError } from './agent-loop-error.js';
+import type { TranscriptSink, TranscriptToolCall } from './transcript-event.js';
+
+/** Options of {@link runAgent}. */
+export interface RunAgentOptions {
+  readonly runtime: AgentRuntime;
+  readonly client: ModelClient;
+  readonly task: string;
+  readonly transcript: TranscriptSink;
+  /** Most model requests before giving up (the run then fails). */
+  readonly maxTurns: number;
+  readonly signal?: AbortSignal;
+  /** Streamed text and call starts, for live display. */
+  readonly onUpdate?: (update: StreamUpdate) => void;
+}
+
+/** What a finished run measured. */
+export interface AgentRunSummary {
+  /** The model's final answer. */
+  readonly text: string;
+  /** Model requests made (including the one that got the final answer). */
+  readonly requests: number;
+  /** Model turns that asked for tools. */
+  readonly toolTurns: number;
+  /** Tokens of every request body sent (declarations + messages, o200k). */
+  readonly tokens: number;
+  /** Calls the model made directly. */
+  readonly modelCalls: number;
+  /** Wall time of the run, in milliseconds. */
+  readonly wallMs: number;
+}
+
+/**
+ * The agent loop: send the conversation with the scope's current declarations, dispatch
+ * the calls of each answer as one batch through the runtime, send the results back, and
+ * stop at the first answer without tool calls.
+ */
+export async function runAgent(options: RunAgentOptions): Promise<AgentRunSummary> {
+  const { runtime, client, transcript } = options;
+  const started = performance.now();
+  const conversation = client.startConversation({ system: runtime.systemPrompt(), task: options.task });
+  let tokens = 0;
+  let toolTurns = 0;
+  let modelCalls = 0;
+  for (let turn = 1; turn <= options.maxTurns; turn += 1) {
+    const declarations = runtime.declarations();
+    transcript({ type: 'model_request', turn, mode: runtime.mode, tools: declarations.map((declaration) => declaration.name).sort() });
+    let response;
+    try {
+      response = await conversation.send({ declarations, signal: options.signal, onUpdate: options.onUpdate });
+    } catch (error) {
+      throw new AgentLoopError({ message: `The ${client.provider} model request failed: ${(error as Error).message}`, cause: error });
+    }
+    const requestTokens = countTokens(JSON.stringify(response.requestBody));
+    tokens += requestTokens;
+    runtime.tokensUsed = requestTokens;
+    const calls: TranscriptToolCall[] = response.toolCalls.map((call) => ({
+      callId: call.callId,
+      name: call.name,
+      ...(call.args === undefined ? {} : { arguments: call.args }),
+      ...(call.input === undefined ? {} : { input: call.input }),
+      ...(call.argumentsError === undefined ? {} : { argumentsError: call.argumentsError }),
+    }));
+    transcript({ type: 'model_response', turn, ...(response.text === '' ? {} : { text: response.text }), tool_calls: calls, requestTokens });
+    if (response.toolCalls.length === 0) {
+      transcript({ type: 'final', text: response.text, turns: turn, tokens });
+      return { text: response.text, requests: turn, toolTurns, tokens, modelCalls, wallMs: performance.now() - started };
+    }
+    toolTurns += 1;
+    modelCalls += response.toolCalls.length;
+    const outcomes = await Promise.all(runtime.dispatchModelCalls(response.toolCalls, options.signal));
+    const results: ToolCallResult[] = response.toolCalls.map((request, index) => ({ request, outcome: outcomes[index]! }));
+    conversation.addToolResults(results);
+  }
+  throw new AgentLoopError({ message: `The model was still calling tools after ${options.maxTurns} requests; raise --max-turns or simplify the task.` });
+}

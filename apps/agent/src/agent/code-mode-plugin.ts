@@ -1,0 +1,48 @@
+import { CodeMode } from '@toolcell/codemode';
+import type { ToolRuntime } from '@toolcell/executor';
+import type { ToolRegistry } from '@toolcell/registry';
+import type { SandboxLimits } from '@toolcell/sandbox';
+import { createChildProcessTransport } from '@toolcell/sandbox/node';
+import type { AgentSettings } from '../config/agent-settings.js';
+import type { SandboxSettings } from '../config/toolcell-config.js';
+
+/** Code Mode as installed in one agent runtime. */
+export interface CodeModeInstallation {
+  /** End every running program and stop the sandbox processes. */
+  shutdown(): Promise<void>;
+}
+
+/** The sandbox limits the configuration sets (the rest keep the sandbox's defaults). */
+export function sandboxLimits(settings: SandboxSettings): Partial<SandboxLimits> {
+  return {
+    ...(settings.cpuBudgetMs === undefined ? {} : { cpuBudgetMs: settings.cpuBudgetMs }),
+    ...(settings.memoryBytes === undefined ? {} : { memoryBytes: settings.memoryBytes }),
+    ...(settings.stackBytes === undefined ? {} : { stackBytes: settings.stackBytes }),
+    ...(settings.maxOutputChars === undefined ? {} : { maxTextChars: settings.maxOutputChars }),
+  };
+}
+
+/**
+ * The one place Code Mode plugs into the app: `exec` (and `wait` with cells) registered
+ * in the registry, each program run in a pooled child process with the configured limits,
+ * and every `tools.<name>()` call re-entering the same runtime.
+ *
+ * @throws ConfigurationError when a sandbox limit cannot work.
+ */
+export async function installCodeMode(options: {
+  readonly registry: ToolRegistry;
+  readonly runtime: ToolRuntime;
+  readonly settings: AgentSettings;
+}): Promise<CodeModeInstallation> {
+  const limits = sandboxLimits(options.settings.sandbox);
+  // One warm process: a CLI session runs one program at a time, and it starts while the model thinks.
+  const transport = createChildProcessTransport({ limits, pool: { size: 1 } });
+  const codeMode = new CodeMode({ registry: options.registry, runtime: options.runtime, transport, limits, cells: options.settings.cells });
+  codeMode.install();
+  return {
+    async shutdown() {
+      await codeMode.shutdown();
+      await transport.close();
+    },
+  };
+}

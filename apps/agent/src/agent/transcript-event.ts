@@ -1,0 +1,104 @@
+import type { JsonObject, ToolErrorCode, ToolMode } from '@toolcell/core';
+
+/** Who started a call, as the transcript names it. */
+export type TranscriptSource = 'model' | 'code_mode' | 'provider_code';
+
+/** A request to the model is about to be sent. */
+export interface ModelRequestEvent {
+  readonly type: 'model_request';
+  /** 1-based index of the request in this run. */
+  readonly turn: number;
+  readonly mode: ToolMode;
+  /** The names declared to the model, sorted. */
+  readonly tools: readonly string[];
+}
+
+/** A tool call as the model asked for it. */
+export interface TranscriptToolCall {
+  readonly callId: string;
+  readonly name: string;
+  readonly arguments?: JsonObject;
+  readonly input?: string;
+  /** Why the arguments could not be read, when they could not. */
+  readonly argumentsError?: string;
+}
+
+/** The model answered. */
+export interface ModelResponseEvent {
+  readonly type: 'model_response';
+  readonly turn: number;
+  readonly text?: string;
+  readonly tool_calls: readonly TranscriptToolCall[];
+  /** Tokens of the request body that was sent (o200k). */
+  readonly requestTokens: number;
+}
+
+/** Identity of a call in `call_start` and `call_end`. */
+export interface CallIdentity {
+  readonly callId: string;
+  /** The canonical tool name (the name as asked when it resolved to nothing). */
+  readonly name: string;
+  readonly source: TranscriptSource;
+  /** For calls from a program: the `exec` call that issued it. */
+  readonly parentCallId?: string;
+  /** For calls from a program: the cell it runs in. */
+  readonly cellId?: string;
+}
+
+/** A call was submitted to the executor. */
+export interface CallStartTranscriptEvent extends CallIdentity {
+  readonly type: 'call_start';
+}
+
+/** A call ended (refused calls too, with their code). */
+export interface CallEndTranscriptEvent extends CallIdentity {
+  readonly type: 'call_end';
+  readonly status: 'ok' | 'error';
+  readonly code?: ToolErrorCode;
+  readonly message?: string;
+  /** Submission to end, in milliseconds. */
+  readonly durationMs?: number;
+}
+
+/** A pre- or post-execute hook saw a call (refused calls never produce one). */
+export interface HookEvent {
+  readonly type: 'hook';
+  readonly stage: 'pre_execute' | 'post_execute';
+  readonly callId: string;
+  readonly name: string;
+}
+
+/** The approval handler decided on a call that needs approval. */
+export interface ApprovalEvent {
+  readonly type: 'approval';
+  readonly callId: string;
+  readonly name: string;
+  /** Whether a program inside `exec` made the call. */
+  readonly nested: boolean;
+  readonly decision: 'approved' | 'denied';
+  /** What decided: the policy (`all`, `none`, `ask`) and, for `ask`, who answered. */
+  readonly reason: string;
+}
+
+/** The run ended with the model's final answer. */
+export interface FinalEvent {
+  readonly type: 'final';
+  readonly text: string;
+  /** Model requests made. */
+  readonly turns: number;
+  /** Tokens sent to the model over the run (declarations + messages, o200k). */
+  readonly tokens: number;
+}
+
+/** One line of the `--json` transcript. */
+export type TranscriptEvent =
+  | ModelRequestEvent
+  | ModelResponseEvent
+  | CallStartTranscriptEvent
+  | CallEndTranscriptEvent
+  | HookEvent
+  | ApprovalEvent
+  | FinalEvent;
+
+/** Receives transcript events as they happen. */
+export type TranscriptSink = (event: TranscriptEvent) => void;

@@ -1,0 +1,97 @@
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SAMPLE_PROJECT_DIRECTORY } from '../demo/run-demo.js';
+import type { CliIo } from './cli-io.js';
+import { runCli } from './run-cli.js';
+
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(join(tmpdir(), 'toolcell-cli-'));
+  cpSync(SAMPLE_PROJECT_DIRECTORY, join(root, 'workspace'), { recursive: true });
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+async function cli(args: string[], options: { stdin?: string; environment?: NodeJS.ProcessEnv } = {}) {
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let out = '';
+  let err = '';
+  stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
+  const stdin = new PassThrough();
+  stdin.end(options.stdin ?? '');
+  const io: CliIo = { stdout, stderr, stdin, cwd: join(root, 'workspace'), environment: options.environment ?? {} };
+  const code = await runCli(args, io, { stop: Promise.resolve() });
+  return { code, stdout: out, stderr: err.trim() };
+}
+
+describe('runCli', () => {
+  it('prints help for no command, help, help COMMAND and --help', async () => {
+    expect((await cli([])).stdout).toMatch(/^toolcell — an agent/);
+    expect(await cli(['help', 'exec'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: toolcell exec FILE\|-/) });
+    expect(await cli(['mock-server', '--help'])).toMatchObject({ code: 0, stdout: expect.stringMatching(/^Usage: toolcell mock-server --script FILE/) });
+    expect(await cli(['help', 'nothing'])).toMatchObject({ code: 2, stdout: expect.stringMatching(/^toolcell — an agent/) });
+  });
+
+  it.each([
+    [['run', '--json=1'], 'toolcell: --json: does not take an argument; see toolcell run --help.'],
+    [['run', '--task'], 'toolcell: --task: argument missing; see toolcell run --help.'],
+    [['inspect', 'extra'], 'toolcell: extra: is an unexpected argument for toolcell inspect; see toolcell inspect --help.'],
+    [['run', '--task', ' '], 'toolcell: --task: is required; say what the agent should do, e.g. --task "list the files".'],
+    [['run', '--task', 'x', '--approve', 'maybe'], 'toolcell: --approve: "maybe" is not allowed; use one of ask, all, none.'],
+    [['run', '--task', 'x', '--provider', 'openai-compatible'], 'toolcell: --base-url: is required with --provider openai-compatible; pass the server URL, e.g. http://127.0.0.1:8080/v1.'],
+    [['run', '--task', 'x', '--provider', 'anthropic', '--script', 's.json'], 'toolcell: --script: plays a scenario for the scripted model only; drop it or use --provider scripted (not anthropic).'],
+    [['run', '--task', 'x', '--script', 'missing.json'], /^toolcell: --script: cannot read .*missing\.json \(ENOENT/],
+    [['run', '--task', 'x', '--config', 'nope.json'], /^toolcell: --config: .*nope\.json does not exist; pass the path of a toolcell\.config\.json file\.$/],
+    [['exec', 'nope.js'], /^toolcell: nope\.js: cannot be read \(ENOENT.*\); pass a program file, or - for stdin\.$/],
+  ])('%j exits 2 with a message naming the flag', async (args, message) => {
+    const result = await cli(args);
+    expect(result.code).toBe(2);
+    if (typeof message === 'string') expect(result.stderr).toBe(message);
+    else expect(result.stderr).toMatch(message);
+  });
+
+  it.each([
+    ['openai', 'OPENAI_API_KEY: is not set, and --provider openai needs it; export OPENAI_API_KEY with your API key, or use --provider scripted.'],
+    ['openai-responses', 'OPENAI_API_KEY: is not set, and --provider openai-responses needs it; export OPENAI_API_KEY with your API key, or use --provider scripted.'],
+    ['anthropic', 'ANTHROPIC_API_KEY: is not set, and --provider anthropic needs it; export ANTHROPIC_API_KEY with your API key, or use --provider scripted.'],
+    ['gemini', 'GEMINI_API_KEY: is not set, and --provider gemini needs it; export GEMINI_API_KEY or GOOGLE_API_KEY with your API key, or use --provider scripted.'],
+  ])('--provider %s without its API key fails fast (exit 2)', async (provider, message) => {
+    expect(await cli(['run', '--task', 'x', '--provider', provider])).toEqual({ code: 2, stdout: '', stderr: `toolcell: ${message}` });
+  });
+
+  it('rejects a mock-server port that is not a number, and one in use', async () => {
+    writeFileSync(join(root, 'workspace', 'empty.json'), '{"turns":[]}');
+    expect((await cli(['mock-server', '--script', 'empty.json', '--port', '70000'])).stderr).toBe(
+      'toolcell: --port: "70000" is not a port; use a whole number from 0 (any free port) to 65535.',
+    );
+    const { createServer } = await import('node:net');
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const port = (busy.address() as { port: number }).port;
+    try {
+      expect(await cli(['mock-server', '--script', 'empty.json', '--port', String(port)])).toMatchObject({
+        code: 2,
+        stderr: `toolcell: --port: ${port} is in use on 127.0.0.1; pick another port or omit --port.`,
+      });
+    } finally {
+      busy.close();
+    }
+  });
+
+  it('prints the mock server URL and stops when asked', async () => {
+    const result = await cli(['mock-server', '--script', 'empty.json']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^toolcell mock-server listening on http:\/\/127\.0\.0\.1:\d+\/v1\n$/);
+    expect(result.stderr).toBe('toolcell mock-server stopped after 0 requests');
+  });
+
+  it('runs a program from stdin in code_mode_only', async () => {
+    const result = await cli(['exec', '-', '--json'], { stdin: 'return (await tools.list_files({ path: "docs" })).entries.map((entry) => entry.path);' });
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'ok', output: { result: { return_value: ['docs/roadmap.md'] } } });
+  });
+});

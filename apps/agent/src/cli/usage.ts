@@ -1,0 +1,76 @@
+import type { CommandName } from './command-line.js';
+
+const COMMON = `  -w, --workspace DIR    project directory the tools are confined to (default: the current directory)
+  -c, --config FILE      configuration file (default: DIR/toolcell.config.json when present)
+      --mode MODE        direct | code_mode | code_mode_only
+      --approve POLICY   ask | all | none — who approves write_file and other tools that need approval
+                         (ask: prompt on a terminal; without one, such calls are denied)
+      --cells            long-running exec cells with wait
+      --json             machine-readable output`;
+
+/** Help text per command. */
+export const USAGE: Readonly<Record<CommandName, string>> = {
+  help: `toolcell — an agent you can run, script, inspect and test
+
+Usage: toolcell <command> [options]
+
+Commands:
+  demo                   run the built-in model on a sample project, in direct and code_mode_only
+  run --task "…"         run the agent loop (scripted model by default; real providers with --provider)
+  exec FILE|-            run one program through the agent's registry, executor and sandbox
+  inspect                show what the model would be sent: declarations, exec description, prompt sections
+  mock-server --script F an OpenAI-compatible server on 127.0.0.1 that answers from a scenario
+  help [COMMAND]         this text, or a command's
+
+Exit codes: 0 success, 1 the run or program failed, 2 usage or configuration error.`,
+  run: `Usage: toolcell run --task "…" [options]
+
+Run the agent loop until the model answers without calling tools.
+
+  -t, --task TEXT        what the agent should do (required)
+  -p, --provider NAME    scripted (default) | openai | openai-responses | anthropic | gemini | openai-compatible
+  -m, --model ID         the provider's model id
+      --base-url URL     server URL (required for openai-compatible)
+      --script FILE      scenario for the scripted model: {"turns":[{"tool_calls":[…]} | {"text":"…"}]}
+      --max-turns N      give up after N model requests (default 50)
+      --no-stream        do not stream responses
+${COMMON}
+
+API keys: OPENAI_API_KEY (openai, openai-responses), ANTHROPIC_API_KEY, GEMINI_API_KEY or
+GOOGLE_API_KEY (gemini), OPENAI_COMPATIBLE_API_KEY or OPENAI_API_KEY (openai-compatible, optional).
+With --json, prints the transcript as JSON Lines (model_request, model_response, call_start,
+call_end, hook, approval, final).`,
+  exec: `Usage: toolcell exec FILE|- [options]
+
+Run one JavaScript program (a file, or - for stdin) as the model would through exec, with the
+agent's tools (code_mode_only scope unless --mode says otherwise). Prints the exec result; with
+--json, the outcome (status, code, message, output, calls). Exit 1 when the program fails.
+
+${COMMON}`,
+  inspect: `Usage: toolcell inspect [options]
+
+Show what the model would be sent: the provider-format declarations, the exec description and
+the system-prompt sections.
+
+  -p, --provider NAME    the format of the declarations (default scripted: OpenAI Chat Completions)
+  -m, --model ID         the provider's model id
+${COMMON}`,
+  demo: `Usage: toolcell demo [--json]
+
+Copy a small sample project to a temporary directory and let the built-in model find every
+TODO, group them by owner and write a report — once in direct mode (one tool per turn) and
+once in code_mode_only (one exec program) — then compare the runs side by side.
+
+The workspaces stay in the temporary directory so you can read the reports.
+
+      --json             print the comparison as JSON instead of progress and the table`,
+  'mock-server': `Usage: toolcell mock-server --script FILE [--port N] [--record FILE]
+
+An OpenAI-compatible server on 127.0.0.1: POST /v1/chat/completions and /v1/responses (streamed
+or not) answered from a scenario file, one turn per request. Prints its URL when ready; stops on
+Ctrl-C (SIGINT) or SIGTERM.
+
+      --script FILE      the scenario (required)
+      --port N           port (default: any free port)
+      --record FILE      append every request as a JSON line {"path","body"}`,
+};

@@ -1,0 +1,66 @@
+import { AgentRuntime } from '../agent/agent-runtime.js';
+import type { CliIo } from '../cli/cli-io.js';
+import type { CommandLine } from '../cli/command-line.js';
+import { booleanOption } from '../cli/command-line.js';
+import { settingsFromCommandLine } from '../cli/load-settings.js';
+import { PROVIDER_FORMATS, toProviderTools } from '../model/provider-tools.js';
+
+/** What `inspect --json` prints. */
+export interface InspectReport {
+  readonly mode: string;
+  readonly provider: string;
+  /** The declared names, sorted. */
+  readonly tools: readonly string[];
+  /** The declarations in the provider's format. */
+  readonly declarations: readonly unknown[];
+  /** The description of `exec` as declared, or null when `exec` is not declared. */
+  readonly execDescription: string | null;
+  readonly promptSections: readonly { readonly id: string; readonly text: string }[];
+}
+
+/** Build the inspection of the settings' scope. */
+export async function inspect(runtime: AgentRuntime): Promise<InspectReport> {
+  const declarations = runtime.declarations();
+  const exec = declarations.find((declaration) => declaration.name === 'exec');
+  return {
+    mode: runtime.mode,
+    provider: runtime.settings.provider,
+    tools: declarations.map((declaration) => declaration.name).sort(),
+    declarations: toProviderTools(runtime.settings.provider, declarations),
+    execDescription: exec?.description ?? null,
+    promptSections: runtime.promptSections().map(({ id, text }) => ({ id, text })),
+  };
+}
+
+/** `toolcell inspect`: what the model would be sent, as text or (`--json`) one JSON object. */
+export async function inspectCommand(line: CommandLine, io: CliIo): Promise<number> {
+  const settings = settingsFromCommandLine(line, io);
+  const runtime = await AgentRuntime.create({ settings, transcript: () => undefined, prompts: undefined });
+  try {
+    const report = await inspect(runtime);
+    if (booleanOption(line, 'json')) {
+      io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      return 0;
+    }
+    const sections = report.promptSections.map((section) => `[${section.id}]\n${section.text === '' ? '(empty in this mode)' : section.text}`);
+    io.stdout.write(
+      [
+        `mode: ${report.mode}    provider: ${report.provider} (${PROVIDER_FORMATS[settings.provider]} format)`,
+        `declared: ${report.tools.join(', ')}`,
+        '',
+        '== declarations ==',
+        JSON.stringify(report.declarations, null, 2),
+        '',
+        '== exec description ==',
+        report.execDescription ?? '(exec is not declared in this mode)',
+        '',
+        '== system-prompt sections ==',
+        sections.length === 0 ? '(none)' : sections.join('\n\n'),
+        '',
+      ].join('\n'),
+    );
+    return 0;
+  } finally {
+    await runtime.close();
+  }
+}

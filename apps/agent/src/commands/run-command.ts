@@ -1,0 +1,50 @@
+import { ConfigurationError } from '@toolcell/core';
+import { AgentRuntime } from '../agent/agent-runtime.js';
+import { runAgent } from '../agent/agent-loop.js';
+import { processTerminalPrompts } from '../agent/terminal-prompts.js';
+import type { TranscriptSink } from '../agent/transcript-event.js';
+import type { CliIo } from '../cli/cli-io.js';
+import type { CommandLine } from '../cli/command-line.js';
+import { booleanOption, stringOption } from '../cli/command-line.js';
+import { settingsFromCommandLine } from '../cli/load-settings.js';
+import { createProgressPrinter } from '../cli/progress-printer.js';
+import { createModelClient } from '../model/create-model-client.js';
+import { scenarioResponder } from '../model/scripted-model.js';
+import { loadScenario } from '../scenario/parse-scenario.js';
+import { resolve } from 'node:path';
+import { jsonLinesSink } from './json-lines.js';
+
+/**
+ * `toolcell run --task "…"`: the agent loop. Progress goes to stderr and the final answer
+ * to stdout; with `--json`, the transcript goes to stdout as JSON Lines.
+ */
+export async function runCommand(line: CommandLine, io: CliIo): Promise<number> {
+  const task = stringOption(line, 'task');
+  if (task === undefined || task.trim() === '') {
+    throw new ConfigurationError({ setting: '--task', message: 'is required; say what the agent should do, e.g. --task "list the files".' });
+  }
+  const settings = settingsFromCommandLine(line, io);
+  const script = stringOption(line, 'script');
+  if (script !== undefined && settings.provider !== 'scripted') {
+    throw new ConfigurationError({ setting: '--script', message: `plays a scenario for the scripted model only; drop it or use --provider scripted (not ${settings.provider}).` });
+  }
+  const scenario = script === undefined ? { turns: [] } : loadScenario(resolve(io.cwd, script));
+  const client = await createModelClient({
+    settings,
+    responder: scenarioResponder(scenario),
+    environment: io.environment,
+    stream: booleanOption(line, 'stream'),
+  });
+  const json = booleanOption(line, 'json') ?? false;
+  const transcript: TranscriptSink = json
+    ? jsonLinesSink(io.stdout)
+    : createProgressPrinter({ write: (text) => io.stderr.write(`${text}\n`), showText: true });
+  const runtime = await AgentRuntime.create({ settings, transcript, prompts: processTerminalPrompts() });
+  try {
+    const summary = await runAgent({ runtime, client, task, transcript, maxTurns: settings.maxTurns });
+    if (!json) io.stdout.write(`${summary.text}\n`);
+    return 0;
+  } finally {
+    await runtime.close();
+  }
+}

@@ -1,0 +1,101 @@
+import { resolve } from 'node:path';
+import type { ToolMode } from '@toolcell/core';
+import { ConfigurationError, TOOL_MODES, isToolMode } from '@toolcell/core';
+import { DEFAULT_DIRECT_CONTROL } from '@toolcell/registry';
+import { DEMO_TOOL_NAMES } from '../tools/demo-tools.js';
+import type { ApprovePolicy, ProviderChoice, SandboxSettings, ToolcellConfig } from './toolcell-config.js';
+import { APPROVE_POLICIES, PROVIDER_NAMES } from './toolcell-config.js';
+
+/** Everything a command needs, after the file and the flags are merged. */
+export interface AgentSettings {
+  readonly workspace: string;
+  readonly configFile: string | undefined;
+  readonly provider: ProviderChoice;
+  readonly model: string | undefined;
+  readonly baseUrl: string | undefined;
+  readonly contextWindow: number;
+  readonly maxTurns: number;
+  readonly mode: ToolMode;
+  readonly eager: readonly string[];
+  readonly directControl: readonly string[];
+  readonly search: boolean;
+  readonly cells: boolean;
+  readonly sandbox: SandboxSettings;
+  /** The policy of tools not listed in `approvalTools`. */
+  readonly approve: ApprovePolicy;
+  /** Per-tool policies (empty when `--approve` was given: the flag overrides the file). */
+  readonly approvalTools: Readonly<Record<string, ApprovePolicy>>;
+}
+
+/** Flags that override the file (undefined: not given). */
+export interface SettingFlags {
+  readonly provider?: string;
+  readonly model?: string;
+  readonly baseUrl?: string;
+  readonly mode?: string;
+  readonly approve?: string;
+  readonly cells?: boolean;
+  readonly maxTurns?: string;
+}
+
+/** Defaults of settings neither the file nor a flag sets. */
+export const DEFAULTS = { contextWindow: 128_000, maxTurns: 50, approve: 'ask', provider: 'scripted', mode: 'direct' } as const;
+
+function oneOf<Value extends string>(value: string, allowed: readonly Value[], setting: string): Value {
+  if ((allowed as readonly string[]).includes(value)) return value as Value;
+  throw new ConfigurationError({ setting, message: `${JSON.stringify(value)} is not allowed; use one of ${allowed.join(', ')}.` });
+}
+
+function knownTools(names: readonly string[], setting: string, keyed = false): readonly string[] {
+  names.forEach((name, index) => {
+    if (!(DEMO_TOOL_NAMES as readonly string[]).includes(name)) {
+      throw new ConfigurationError({
+        setting: keyed ? `${setting}.${name}` : `${setting}[${index}]`,
+        message: `${JSON.stringify(name)} is not a tool of this agent; use one of ${DEMO_TOOL_NAMES.join(', ')}.`,
+      });
+    }
+  });
+  return names;
+}
+
+/** Merge a validated configuration with the command-line flags (flags win). */
+export function resolveSettings(options: {
+  readonly workspace: string;
+  readonly config: ToolcellConfig;
+  readonly configFile: string | undefined;
+  readonly flags: SettingFlags;
+}): AgentSettings {
+  const { config, flags } = options;
+  const mode = flags.mode ?? config.tools?.mode ?? DEFAULTS.mode;
+  if (!isToolMode(mode)) oneOf(mode, TOOL_MODES, '--mode');
+  const maxTurns = flags.maxTurns === undefined ? (config.maxTurns ?? DEFAULTS.maxTurns) : Number(flags.maxTurns);
+  if (!Number.isInteger(maxTurns) || maxTurns < 1) {
+    throw new ConfigurationError({ setting: '--max-turns', message: `${JSON.stringify(flags.maxTurns)} is not a positive whole number.` });
+  }
+  const baseUrl = flags.baseUrl ?? config.baseUrl;
+  if (baseUrl !== undefined && !URL.canParse(baseUrl)) {
+    throw new ConfigurationError({
+      setting: flags.baseUrl === undefined ? 'baseUrl' : '--base-url',
+      message: `${JSON.stringify(baseUrl)} is not a URL; use e.g. http://127.0.0.1:8080/v1.`,
+    });
+  }
+  const approvalTools = config.approvals?.tools ?? {};
+  knownTools(Object.keys(approvalTools), 'approvals.tools', true);
+  return {
+    workspace: resolve(options.workspace),
+    configFile: options.configFile,
+    provider: flags.provider === undefined ? (config.provider ?? DEFAULTS.provider) : oneOf(flags.provider, PROVIDER_NAMES, '--provider'),
+    model: flags.model ?? config.model,
+    baseUrl,
+    contextWindow: config.contextWindow ?? DEFAULTS.contextWindow,
+    maxTurns,
+    mode: mode as ToolMode,
+    eager: knownTools(config.tools?.eager ?? [], 'tools.eager'),
+    directControl: config.tools?.directControl ?? DEFAULT_DIRECT_CONTROL,
+    search: config.tools?.search ?? false,
+    cells: flags.cells ?? config.tools?.cells ?? false,
+    sandbox: config.sandbox ?? {},
+    approve: flags.approve === undefined ? (config.approvals?.default ?? DEFAULTS.approve) : oneOf(flags.approve, APPROVE_POLICIES, '--approve'),
+    approvalTools: flags.approve === undefined ? approvalTools : {},
+  };
+}

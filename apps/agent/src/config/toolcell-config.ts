@@ -1,0 +1,43 @@
+import type { ToolMode } from '@toolcell/core';
+
+/** The providers the agent can talk to. */
+export const PROVIDER_NAMES = ['scripted', 'openai', 'openai-responses', 'anthropic', 'gemini', 'openai-compatible'] as const;
+
+/** One of {@link PROVIDER_NAMES}. */
+export type ProviderChoice = (typeof PROVIDER_NAMES)[number];
+
+/** How calls that need approval are decided. */
+export const APPROVE_POLICIES = ['ask', 'all', 'none'] as const;
+
+/** One of {@link APPROVE_POLICIES}. */
+export type ApprovePolicy = (typeof APPROVE_POLICIES)[number];
+
+/** Limits of each `exec` program. */
+export interface SandboxSettings {
+  readonly cpuBudgetMs?: number;
+  readonly memoryBytes?: number;
+  readonly stackBytes?: number;
+  readonly maxOutputChars?: number;
+}
+
+/** The contents of `toolcell.config.json` (see `schema/toolcell.config.schema.json`). */
+export interface ToolcellConfig {
+  readonly $schema?: string;
+  readonly provider?: ProviderChoice;
+  readonly model?: string;
+  readonly baseUrl?: string;
+  readonly contextWindow?: number;
+  readonly maxTurns?: number;
+  readonly tools?: {
+    readonly mode?: ToolMode;
+    readonly eager?: readonly string[];
+    readonly directControl?: readonly string[];
+    readonly search?: boolean;
+    readonly cells?: boolean;
+  };
+  readonly sandbox?: SandboxSettings;
+  readonly approvals?: {
+    readonly default?: ApprovePolicy;
+    readonly tools?: Readonly<Record<string, ApprovePolicy>>;
+  };
+}

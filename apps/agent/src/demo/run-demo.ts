@@ -1,0 +1,97 @@
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AgentRuntime } from '../agent/agent-runtime.js';
+import { runAgent } from '../agent/agent-loop.js';
+import type { TranscriptEvent, TranscriptSink } from '../agent/transcript-event.js';
+import { resolveSettings } from '../config/agent-settings.js';
+import { createScriptedModelClient } from '../model/scripted-model.js';
+import { codeModeDemoModel, directDemoModel } from './demo-model.js';
+import { DEMO_TASK, REPORT_PATH } from './todo-report.js';
+
+/** The bundled sample project (next to `src/` and `dist/`). */
+export const SAMPLE_PROJECT_DIRECTORY = fileURLToPath(new URL('../../sample-project/', import.meta.url));
+
+/** The two modes the demo compares. */
+export const DEMO_MODES = ['direct', 'code_mode_only'] as const;
+
+/** One run of the demo. */
+export interface DemoRun {
+  readonly mode: (typeof DEMO_MODES)[number];
+  /** Model turns that asked for tools. */
+  readonly toolTurns: number;
+  readonly requests: number;
+  /** Tokens sent to the model (declarations + messages, o200k). */
+  readonly tokens: number;
+  /** Calls the model made directly. */
+  readonly modelCalls: number;
+  /** Calls programs made inside `exec`. */
+  readonly nestedCalls: number;
+  readonly wallMs: number;
+  /** The absolute path of the report the run wrote. */
+  readonly reportPath: string;
+  readonly report: string;
+  readonly finalText: string;
+}
+
+/** The demo's outcome. */
+export interface DemoResult {
+  /** The temporary directory holding one copy of the sample project per run. */
+  readonly workspace: string;
+  readonly task: string;
+  readonly runs: readonly DemoRun[];
+  /** Whether both runs wrote byte-identical reports. */
+  readonly identical: boolean;
+}
+
+async function runOnce(mode: DemoRun['mode'], root: string, transcript: TranscriptSink): Promise<DemoRun> {
+  const workspace = join(root, mode);
+  cpSync(SAMPLE_PROJECT_DIRECTORY, workspace, { recursive: true });
+  // The demo approves its own report write: it runs unattended and only inside its copy.
+  const settings = resolveSettings({ workspace, config: {}, configFile: undefined, flags: { mode, approve: 'all', provider: 'scripted' } });
+  let nestedCalls = 0;
+  const counting: TranscriptSink = (event: TranscriptEvent) => {
+    if (event.type === 'call_end' && event.parentCallId !== undefined) nestedCalls += 1;
+    transcript(event);
+  };
+  const runtime = await AgentRuntime.create({ settings, transcript: counting, prompts: undefined });
+  try {
+    const client = createScriptedModelClient({ responder: mode === 'direct' ? directDemoModel : codeModeDemoModel });
+    const summary = await runAgent({ runtime, client, task: DEMO_TASK, transcript: counting, maxTurns: settings.maxTurns });
+    const reportPath = join(runtime.workspace.root, REPORT_PATH);
+    return {
+      mode,
+      toolTurns: summary.toolTurns,
+      requests: summary.requests,
+      tokens: summary.tokens,
+      modelCalls: summary.modelCalls,
+      nestedCalls,
+      wallMs: summary.wallMs,
+      reportPath,
+      report: readFileSync(reportPath, 'utf8'),
+      finalText: summary.text,
+    };
+  } finally {
+    await runtime.close();
+  }
+}
+
+/**
+ * Copy the sample project to a temporary directory once per mode and let the built-in
+ * model do the TODO-report task in each; `transcript` receives both runs' events, tagged
+ * by `onRunStart`.
+ */
+export async function runDemo(options: {
+  readonly transcriptFor: (mode: DemoRun['mode']) => TranscriptSink;
+  readonly onRunStart?: (mode: DemoRun['mode'], workspace: string) => void;
+  readonly root?: string;
+}): Promise<DemoResult> {
+  const root = options.root ?? mkdtempSync(join(tmpdir(), 'toolcell-demo-'));
+  const runs: DemoRun[] = [];
+  for (const mode of DEMO_MODES) {
+    options.onRunStart?.(mode, join(root, mode));
+    runs.push(await runOnce(mode, root, options.transcriptFor(mode)));
+  }
+  return { workspace: root, task: DEMO_TASK, runs, identical: runs.every((run) => run.report === runs[0]?.report) };
+}

@@ -1,0 +1,39 @@
+import type { ToolDeclaration } from '@toolcell/core';
+import type { ParsedTurn, StreamUpdate, ToolCallResult } from '@toolcell/providers';
+import type { ProviderChoice } from '../config/toolcell-config.js';
+
+/** Options of one model request. */
+export interface ModelRequestOptions {
+  /** The declarations to send (the registry's wire view for the agent's scope). */
+  readonly declarations: readonly ToolDeclaration[];
+  readonly signal?: AbortSignal;
+  /** Streamed text and call starts, as they arrive (providers that stream). */
+  readonly onUpdate?: (update: StreamUpdate) => void;
+}
+
+/** What one model request returned, plus the body that was sent (for counting and inspection). */
+export interface ModelTurn extends ParsedTurn {
+  /** The request body exactly as sent, in the provider's format. */
+  readonly requestBody: unknown;
+}
+
+/**
+ * One conversation with a model, kept in the provider's own message format. The agent
+ * loop sends, dispatches the calls, and adds their results.
+ */
+export interface ModelConversation {
+  /** Send the conversation so far; the assistant's answer is appended to it. */
+  send(options: ModelRequestOptions): Promise<ModelTurn>;
+  /** Append the results of the last turn's calls, in call order. */
+  addToolResults(results: readonly ToolCallResult[]): void;
+}
+
+/** A model behind a provider. */
+export interface ModelClient {
+  readonly provider: ProviderChoice;
+  readonly model: string;
+  /** The provider-format tool list for these declarations (what `inspect` prints). */
+  toTools(declarations: readonly ToolDeclaration[]): unknown[];
+  /** Start a conversation with a system prompt and the person's task. */
+  startConversation(options: { readonly system: string; readonly task: string }): ModelConversation;
+}

@@ -1,0 +1,40 @@
+import type { ToolDeclaration } from '@toolcell/core';
+import { assembleStream } from '@toolcell/providers';
+import { openaiChatAdapter } from '@toolcell/providers/openai-chat';
+import OpenAI from 'openai';
+import type { ProviderChoice } from '../config/toolcell-config.js';
+import type { ModelClient } from './model-client.js';
+import { OpenAIChatConversation } from './openai-chat-conversation.js';
+
+/** Options of {@link createOpenAIChatModelClient}. */
+export interface OpenAIChatModelOptions {
+  readonly provider: Extract<ProviderChoice, 'openai' | 'openai-compatible'>;
+  readonly model: string;
+  readonly apiKey: string;
+  readonly baseUrl?: string;
+  /** Stream responses (default true). */
+  readonly stream?: boolean;
+}
+
+/** A model behind OpenAI Chat Completions (api.openai.com or any compatible server), through the official SDK. */
+export function createOpenAIChatModelClient(options: OpenAIChatModelOptions): ModelClient {
+  const client = new OpenAI({ apiKey: options.apiKey, baseURL: options.baseUrl, maxRetries: 1 });
+  return {
+    provider: options.provider,
+    model: options.model,
+    toTools: (declarations: readonly ToolDeclaration[]) => openaiChatAdapter.toTools(declarations),
+    startConversation: ({ system, task }) =>
+      new OpenAIChatConversation({
+        model: options.model,
+        system,
+        task,
+        transport: async (body, { declarations, signal, onUpdate }) => {
+          if (options.stream === false) {
+            return openaiChatAdapter.parseResponse(await client.chat.completions.create(body, { signal }), declarations);
+          }
+          const stream = await client.chat.completions.create({ ...body, stream: true }, { signal });
+          return assembleStream(openaiChatAdapter.createStreamAssembler(declarations), stream, { onUpdate });
+        },
+      }),
+  };
+}

@@ -1,0 +1,22 @@
+import type { JsonObject } from '@toolcell/core';
+import { PATH_ARGUMENTS } from './demo-tools.js';
+import type { Workspace } from './workspace.js';
+import type { WorkspaceEscapeError } from './workspace-escape-error.js';
+
+/**
+ * The first path argument of a demo-tool call that leaves the workspace, as the error to
+ * deny it with; `undefined` when every path stays inside (or the tool takes no paths).
+ */
+export function findConfinementViolation(
+  workspace: Workspace,
+  toolName: string,
+  args: JsonObject | undefined,
+): WorkspaceEscapeError | undefined {
+  for (const key of PATH_ARGUMENTS[toolName] ?? []) {
+    const value = args?.[key];
+    if (typeof value !== 'string') continue;
+    const checked = workspace.check(value, toolName);
+    if (checked.type === 'outside') return checked.error;
+  }
+  return undefined;
+}

@@ -1,0 +1,114 @@
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { FunctionToolDefinition } from '@toolcell/core';
+import { defineTool, toolOutput } from '@toolcell/core';
+import { MAX_READ_BYTES } from './read-file.js';
+import { looksBinary, textLines } from './text-lines.js';
+import type { Workspace } from './workspace.js';
+
+/** Arguments of `search_text`. */
+export type SearchTextInput = {
+  pattern: string;
+  path?: string;
+  ignore_case?: boolean;
+  max_results?: number;
+};
+
+/** One matching line. */
+export type TextMatch = {
+  path: string;
+  line: number;
+  text: string;
+};
+
+/** The typed result of `search_text`. */
+export type SearchTextResult = {
+  matches: TextMatch[];
+  files_searched: number;
+  truncated: boolean;
+};
+
+const DEFAULT_MAX_RESULTS = 200;
+
+/** `search_text`: lines matching a regular expression, across the workspace's text files. */
+export function createSearchTextTool(workspace: Workspace): FunctionToolDefinition<SearchTextInput, SearchTextResult> {
+  return defineTool<SearchTextInput, SearchTextResult>({
+    kind: 'function',
+    name: 'search_text',
+    description:
+      'Search the text files under a workspace directory for lines matching a JavaScript regular expression. Results are sorted by path and line.',
+    readOnly: true,
+    outputBudget: 20_000,
+    inputSchema: {
+      type: 'object',
+      properties: {
+        pattern: { type: 'string', minLength: 1, description: 'JavaScript regular expression source, without slashes.' },
+        path: { type: 'string', description: 'File or directory relative to the workspace root.', default: '.' },
+        ignore_case: { type: 'boolean', default: false },
+        max_results: { type: 'integer', minimum: 1, maximum: 2000, default: DEFAULT_MAX_RESULTS },
+      },
+      required: ['pattern'],
+      additionalProperties: false,
+    },
+    outputSchema: {
+      type: 'object',
+      properties: {
+        matches: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { path: { type: 'string' }, line: { type: 'integer', description: '1-based.' }, text: { type: 'string' } },
+            required: ['path', 'line', 'text'],
+          },
+        },
+        files_searched: { type: 'integer' },
+        truncated: { type: 'boolean', description: 'Whether max_results cut the list.' },
+      },
+      required: ['matches', 'files_searched', 'truncated'],
+    },
+    async execute(input, context) {
+      let expression: RegExp;
+      try {
+        expression = new RegExp(input.pattern, input.ignore_case ? 'i' : '');
+      } catch (error) {
+        throw new Error(`pattern is not a valid regular expression: ${(error as Error).message}`, { cause: error });
+      }
+      const start = workspace.resolve(input.path ?? '.', context.toolName);
+      const files = (await stat(start)).isDirectory() ? await filesUnder(start, context.signal) : [start];
+      const limit = input.max_results ?? DEFAULT_MAX_RESULTS;
+      const matches: TextMatch[] = [];
+      let truncated = false;
+      for (const file of files) {
+        const buffer = await readFile(file);
+        if (buffer.length > MAX_READ_BYTES || looksBinary(buffer)) continue;
+        const lines = textLines(buffer.toString('utf8'));
+        for (const [index, text] of lines.entries()) {
+          if (!expression.test(text)) continue;
+          if (matches.length >= limit) {
+            truncated = true;
+            break;
+          }
+          matches.push({ path: workspace.relative(file), line: index + 1, text });
+        }
+        if (truncated) break;
+      }
+      const header = `${matches.length} matching lines in ${files.length} files${truncated ? ` (truncated at ${limit})` : ''}`;
+      const lines = matches.map((match) => `${match.path}:${match.line}: ${match.text}`);
+      return toolOutput({ result: { matches, files_searched: files.length, truncated }, wire: [header, ...lines].join('\n') });
+    },
+  });
+}
+
+/** Regular files under `directory`, sorted, skipping `.git`, `node_modules` and links. */
+async function filesUnder(directory: string, signal: AbortSignal): Promise<string[]> {
+  signal.throwIfAborted();
+  const children = await readdir(directory, { withFileTypes: true });
+  const files: string[] = [];
+  for (const child of children.sort((left, right) => (left.name < right.name ? -1 : 1))) {
+    if (child.name === '.git' || child.name === 'node_modules' || child.isSymbolicLink()) continue;
+    const absolute = join(directory, child.name);
+    if (child.isDirectory()) files.push(...(await filesUnder(absolute, signal)));
+    else if (child.isFile()) files.push(absolute);
+  }
+  return files;
+}

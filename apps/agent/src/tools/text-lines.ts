@@ -1,0 +1,12 @@
+/** The lines of a text file, without their terminators (a final newline adds no empty line). */
+export function textLines(text: string): string[] {
+  if (text === '') return [];
+  const lines = text.split(/\r?\n/);
+  if (lines.at(-1) === '') lines.pop();
+  return lines;
+}
+
+/** Whether a buffer looks binary (a NUL byte in its first 8 KiB), so text tools skip it. */
+export function looksBinary(buffer: Uint8Array): boolean {
+  return buffer.subarray(0, 8192).includes(0);
+}

@@ -1,0 +1,33 @@
+import type { PolicyCall } from './policy-call.js';
+
+/** What the approval handler is asked about a tool that has `needsApproval`. */
+export interface ApprovalRequest extends PolicyCall {
+  /** For nested calls: the `exec` call whose program made this call. */
+  readonly parentCallId: string | undefined;
+  /** For nested calls: the cell the program runs in. */
+  readonly cellId: string | undefined;
+  /** Aborted when the call is cancelled: dismiss the prompt. */
+  readonly signal: AbortSignal;
+}
+
+/** The answer to an approval request. */
+export type ApprovalDecision =
+  | {
+      /** Let the call run. */
+      readonly type: 'approve';
+    }
+  | {
+      /** Refuse the call. */
+      readonly type: 'deny';
+      /** Why, shown to the model (e.g. what the person said). */
+      readonly reason?: string;
+    };
+
+/**
+ * Asks a person (or a policy) whether a call may run. Only calls that passed resolve,
+ * validation, hooks and guards reach it; a refusal ends the call as `DENIED`.
+ */
+export interface ApprovalHandler {
+  /** Decide on one call; the call waits (and can be cancelled) while this is pending. */
+  ask(request: ApprovalRequest): ApprovalDecision | Promise<ApprovalDecision>;
+}

@@ -1,0 +1,195 @@
+import type { CallOutcome, CallSource, ToolErrorCode } from '@toolcell/core';
+import { MODEL_SOURCE, ToolcellError, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
+import type { ToolRegistry } from '@toolcell/registry';
+import { EventEmitter } from 'eventemitter3';
+import type { ApprovalHandler } from './approval-handler.js';
+import { emitDenied, emitEnd, emitResolve, emitStart, reportLater } from './call-events.js';
+import { runPipeline } from './call-pipeline.js';
+import { CallLane } from './call-lane.js';
+import type { CallerAbortHandler } from './call-record.js';
+import { CallRecord } from './call-record.js';
+import { CancelledCalls } from './cancelled-calls.js';
+import type { DispatchRequest } from './dispatch-request.js';
+import type { Guard, PostExecuteListener, PreExecuteListener } from './policy-call.js';
+import type { Refusal } from './refusal.js';
+import { abortedBeforeDispatch, notSerializable, refusalFor } from './refusal.js';
+import type { DenialStage, ToolRuntimeEvents } from './runtime-events.js';
+
+/** Settings the engine runs with (validated by `ToolRuntime`). */
+export interface EngineSettings {
+  readonly registry: ToolRegistry;
+  readonly approval: ApprovalHandler | undefined;
+  readonly maxParallel: number;
+  readonly defaultTimeoutMs: number | undefined;
+  readonly defaultOutputBudget: number | undefined;
+}
+
+const REMEMBERED_CANCELLATIONS = 1024;
+
+/** The executor's machinery behind the `ToolRuntime` facade: resolve, schedule, end calls. */
+export class CallEngine implements CallerAbortHandler {
+  readonly events = new EventEmitter<ToolRuntimeEvents>();
+  // Copy-on-write: a listener added or removed mid-call does not disturb running loops.
+  preExecute: readonly PreExecuteListener[] = [];
+  postExecute: readonly PostExecuteListener[] = [];
+  guards: readonly Guard[] = [];
+  private readonly active = new Map<string, CallRecord>();
+  private readonly nestedLanes = new Map<string, CallLane>();
+  private readonly cancelled = new CancelledCalls(REMEMBERED_CANCELLATIONS);
+  private readonly startCall = (record: CallRecord): void => this.start(record);
+  private readonly rootLane: CallLane;
+  /** Timer callback shared by every call (setTimeout passes the record). */
+  readonly onTimeout = (record: CallRecord): void => {
+    const timeoutMs = record.tool?.timeoutMs ?? this.settings.defaultTimeoutMs;
+    this.abort(record, 'TIMEOUT', `"${record.toolName}" did not finish within its ${timeoutMs} ms timeout and was stopped; it may have partly completed. Try a smaller request.`);
+  };
+
+  constructor(readonly settings: EngineSettings) {
+    this.rootLane = new CallLane(settings.maxParallel, this.startCall);
+  }
+
+  submit(request: DispatchRequest): Promise<CallOutcome> {
+    const { parent, scope, name } = request;
+    const source: CallSource = parent === undefined ? (request.source ?? MODEL_SOURCE) : { type: 'code_mode', cellId: parent.cellId, parentCallId: parent.callId };
+    const record = new CallRecord(request.callId, name, source, scope, parent?.callId, request.signal, this);
+    if (this.events.listenerCount('call-end') > 0) {
+      record.timed = true;
+      record.submittedAt = performance.now();
+    }
+    emitStart(this.events, record);
+    // The registry is the single source of truth, asked at every dispatch.
+    const resolution = this.settings.registry.resolveForExecution(name, scope, { nested: parent !== undefined });
+    if (resolution.type === 'callable') {
+      record.tool = resolution.tool;
+      record.finalizeTool = resolution.tool;
+      record.jsName = resolution.jsName;
+      record.exclusive = resolution.tool.readOnly !== true;
+    }
+    record.args = request.args;
+    if (request.signal?.aborted === true || (parent !== undefined && this.cancelled.has(parent.callId))) {
+      // The visible tool's finalizer still runs (the cancellation contract).
+      if (resolution.type === 'collapsed') record.finalizeTool = resolution.tool;
+      emitResolve(this.events, record, resolution.type);
+      this.finish(record, this.outcomeOf(record, abortedBeforeDispatch(name)));
+      return record.promise;
+    }
+    const violation = findJsonSafetyViolation(request.args);
+    const refusal = violation === undefined ? refusalFor(resolution, name, scope) : notSerializable(name, violation);
+    if (refusal !== undefined) {
+      // Fail closed: a refused call is scheduled alone and never reaches hooks, guards or approval.
+      record.refusal = refusal;
+      record.exclusive = true;
+      record.deniedAt = 'resolve';
+    }
+    emitResolve(this.events, record, resolution.type);
+    request.signal?.addEventListener('abort', record, { once: true });
+    this.active.set(record.callId, record);
+    record.lane = this.laneFor(parent?.callId);
+    record.lane.submit(record);
+    return record.promise;
+  }
+
+  /** Cancel a running or queued call and every call nested under it. */
+  cancel(callId: string, reason: string | undefined): boolean {
+    const record = this.active.get(callId);
+    const detail = reason === undefined ? '' : ` (${reason})`;
+    if (record !== undefined) {
+      this.abort(record, 'ABORTED', this.cancelMessage(record, `The call was cancelled${detail}`));
+      return true;
+    }
+    // The parent may have ended already (a cell outliving its `exec` call): end its calls.
+    this.cancelled.add(callId);
+    const lane = this.nestedLanes.get(callId);
+    if (lane === undefined) return false;
+    this.cascade(callId);
+    return true;
+  }
+
+  callerAborted(record: CallRecord): void {
+    this.abort(record, 'ABORTED', this.cancelMessage(record, 'The call was cancelled by its caller'));
+  }
+
+  /** End a call with a refusal from a pipeline stage. */
+  refuse(record: CallRecord, refusal: Refusal, stage: DenialStage): void {
+    record.deniedAt = stage;
+    this.finish(record, this.outcomeOf(record, refusal));
+  }
+
+  outcomeOf(record: CallRecord, refusal: Refusal): CallOutcome {
+    return errorOutcome({ callId: record.callId, toolName: record.toolName, code: refusal.code, message: refusal.message });
+  }
+
+  /** End a call once: free its slot, run the finalizer, emit, resolve. Later calls are no-ops. */
+  finish(record: CallRecord, outcome: CallOutcome): void {
+    if (record.state === 'done') return;
+    const wasRunning = record.state === 'running';
+    record.state = 'done';
+    if (record.timer !== undefined) clearTimeout(record.timer);
+    record.callerSignal?.removeEventListener('abort', record);
+    if (this.active.get(record.callId) === record) this.active.delete(record.callId);
+    const finalize = record.finalizeTool?.finalize;
+    if (finalize !== undefined) {
+      const code = outcome.status === 'error' ? outcome.code : undefined;
+      try {
+        finalize.call(record.finalizeTool, code === undefined ? { callId: record.callId, status: outcome.status } : { callId: record.callId, status: outcome.status, code });
+      } catch (error) {
+        reportLater(error);
+      }
+    }
+    if (outcome.status === 'error' && record.deniedAt !== undefined) emitDenied(this.events, record, record.deniedAt, outcome.code, outcome.message);
+    emitEnd(this.events, record, outcome.status === 'error' ? outcome.code : undefined);
+    record.resolve(outcome);
+    // Released last, so the next call's events follow this call's `call-end`.
+    const lane = record.lane;
+    if (lane !== undefined) {
+      lane.release(record, wasRunning);
+      if (lane !== this.rootLane && lane.members.size === 0 && record.parentCallId !== undefined) this.nestedLanes.delete(record.parentCallId);
+    }
+  }
+
+  private abort(record: CallRecord, code: Extract<ToolErrorCode, 'ABORTED' | 'TIMEOUT'>, message: string): void {
+    if (record.state === 'done') return;
+    // Remembered before the signal fires: a listener that issues a nested call right
+    // away must find the parent already cancelled.
+    this.cancelled.add(record.callId);
+    record.abort(new ToolcellError({ code, message, toolName: record.toolName, callId: record.callId }));
+    this.cascade(record.callId);
+    this.finish(record, errorOutcome({ callId: record.callId, toolName: record.toolName, code, message }));
+  }
+
+  private cascade(parentCallId: string): void {
+    this.cancelled.add(parentCallId);
+    const lane = this.nestedLanes.get(parentCallId);
+    if (lane === undefined) return;
+    lane.halt();
+    for (const child of [...lane.members]) {
+      this.abort(child, 'ABORTED', this.cancelMessage(child, `The call was cancelled because its parent call "${parentCallId}" was cancelled`));
+    }
+  }
+
+  private cancelMessage(record: CallRecord, cause: string): string {
+    if (record.state === 'queued') return `${cause} while it waited for its turn; it did not run.`;
+    if (!record.executing) return `${cause} before "${record.toolName}" started; it did not run.`;
+    return `${cause} while "${record.toolName}" was running; it may have partly completed.`;
+  }
+
+  private laneFor(parentCallId: string | undefined): CallLane {
+    if (parentCallId === undefined) return this.rootLane;
+    let lane = this.nestedLanes.get(parentCallId);
+    if (lane === undefined) {
+      lane = new CallLane(this.settings.maxParallel, this.startCall);
+      this.nestedLanes.set(parentCallId, lane);
+    }
+    return lane;
+  }
+
+  private start(record: CallRecord): void {
+    if (record.timed) record.runningAt = performance.now();
+    if (record.refusal !== undefined) {
+      this.finish(record, this.outcomeOf(record, record.refusal));
+      return;
+    }
+    void runPipeline(this, record);
+  }
+}
+

@@ -1,0 +1,221 @@
+import type { CallOutcome, JsonObject, ToolDefinition, ToolErrorCode, ToolOutput } from '@toolcell/core';
+import { EXEC_ERROR_CODES, ToolcellError, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
+import type { ApprovalDecision, ApprovalRequest } from './approval-handler.js';
+import type { CallEngine } from './call-engine.js';
+import { CallContext } from './call-context.js';
+import type { CallRecord } from './call-record.js';
+import { checkArguments } from './check-arguments.js';
+import { isPromiseLike } from './is-promise-like.js';
+import { applyOutputBudget } from './output-budget.js';
+import type { GuardDecision, PolicyCall, PostExecuteCall, PostExecuteDecision, PreExecuteDecision } from './policy-call.js';
+import type { Refusal } from './refusal.js';
+import { notSerializable } from './refusal.js';
+
+const KEPT_CODES: ReadonlySet<string> = new Set<string>([...EXEC_ERROR_CODES, 'EXECUTION_FAILED']);
+
+/**
+ * Run a resolved call through validate → pre-execute hooks → guards → approval → execute
+ * → post-execute hooks → output budget, ending it through the engine. Awaits only what a
+ * stage returns as a promise, and stops at once if the call ended meanwhile (cancelled).
+ */
+export async function runPipeline(engine: CallEngine, record: CallRecord): Promise<void> {
+  try {
+    await runStages(engine, record);
+  } catch (error) {
+    // A malformed output (or a bug here) must still end the call, never leave it hanging.
+    const message = `The executor could not finish the call of "${record.toolName}": ${messageOf(error)}`;
+    engine.finish(record, engine.outcomeOf(record, { code: 'EXECUTION_FAILED', message }));
+  }
+}
+
+async function runStages(engine: CallEngine, record: CallRecord): Promise<void> {
+  const tool = record.tool as ToolDefinition;
+  const invalid = checkArguments(tool, record.args);
+  if (invalid !== undefined) return engine.refuse(record, invalid, 'validate');
+  let call: PolicyCall | undefined;
+  // Control-plane observers (Code Mode's `wait`) opt out of hooks; guards and approval still apply.
+  const hooked = tool.runsHooks !== false;
+
+  for (const listener of hooked ? engine.preExecute : []) {
+    call ??= policyCall(record);
+    let decision: PreExecuteDecision | void;
+    try {
+      const returned = listener(call);
+      decision = isPromiseLike(returned) ? await returned : returned;
+    } catch (error) {
+      return engine.refuse(record, denied(`A pre-execute hook failed, so the call was not run: ${messageOf(error)}`), 'pre-execute');
+    }
+    if (ended(record)) return;
+    if (decision?.type === 'deny') return engine.refuse(record, denied(`A pre-execute hook denied the call: ${decision.reason}`), 'pre-execute');
+    if (decision?.type === 'rewrite') {
+      const problem = recheck(tool, decision.args);
+      if (problem !== undefined) {
+        return engine.refuse(record, { code: problem.code, message: `A pre-execute hook rewrote the arguments into invalid ones. ${problem.message}` }, 'pre-execute');
+      }
+      record.args = decision.args;
+      call = policyCall(record);
+    }
+  }
+
+  for (const guard of engine.guards) {
+    call ??= policyCall(record);
+    let decision: GuardDecision | void;
+    try {
+      const returned = guard(call);
+      decision = isPromiseLike(returned) ? await returned : returned;
+    } catch (error) {
+      return engine.refuse(record, denied(`A permission check failed, so the call was not run: ${messageOf(error)}`), 'guard');
+    }
+    if (ended(record)) return;
+    if (decision?.type === 'deny') return engine.refuse(record, denied(`Permission denied: ${decision.reason}`), 'guard');
+  }
+
+  if (tool.needsApproval === true) {
+    const refusal = await askApproval(engine, record, call ?? policyCall(record));
+    if (ended(record)) return;
+    if (refusal !== undefined) return engine.refuse(record, refusal, 'approval');
+  }
+
+  record.executing = true;
+  if (record.timed) record.executeStartedAt = performance.now();
+  const timeoutMs = tool.timeoutMs ?? engine.settings.defaultTimeoutMs;
+  if (timeoutMs !== undefined) record.timer = setTimeout(engine.onTimeout, timeoutMs, record);
+  let output: ToolOutput;
+  try {
+    // `args` matches the tool's kind: validation checked it.
+    const returned = tool.execute(record.args as JsonObject & string, new CallContext(record));
+    output = isPromiseLike(returned) ? await returned : returned;
+  } catch (error) {
+    return engine.finish(record, failure(engine, record, error));
+  }
+  if (ended(record)) return;
+  if (record.timer !== undefined) {
+    clearTimeout(record.timer);
+    record.timer = undefined;
+  }
+  if (record.timed) record.executeEndedAt = performance.now();
+  if (!isToolOutput(output)) {
+    const message = `"${tool.name}" returned something that is not a tool output; build it with toolOutput(), jsonOutput() or textOutput().`;
+    return engine.finish(record, engine.outcomeOf(record, { code: 'EXECUTION_FAILED', message }));
+  }
+
+  let modelContext: string[] | undefined;
+  for (const listener of hooked ? engine.postExecute : []) {
+    let decision: PostExecuteDecision | void;
+    try {
+      const returned = listener(postExecuteCall(record, output));
+      decision = isPromiseLike(returned) ? await returned : returned;
+    } catch (error) {
+      const message = `"${tool.name}" ran, but a post-execute hook failed on its output: ${messageOf(error)}`;
+      return engine.finish(record, engine.outcomeOf(record, { code: 'EXECUTION_FAILED', message }));
+    }
+    if (ended(record)) return;
+    if (decision?.output !== undefined) {
+      if (!isToolOutput(decision.output)) {
+        const message = `A post-execute hook replaced the output of "${tool.name}" with something that is not a tool output.`;
+        return engine.finish(record, engine.outcomeOf(record, { code: 'EXECUTION_FAILED', message }));
+      }
+      output = decision.output;
+    }
+    if (decision?.modelContext !== undefined) (modelContext ??= []).push(decision.modelContext);
+  }
+
+  const budget = tool.outputBudget ?? engine.settings.defaultOutputBudget;
+  if (budget !== undefined) output = applyOutputBudget(output, budget);
+  const outcome: CallOutcome =
+    modelContext === undefined
+      ? { status: 'ok', callId: record.callId, toolName: tool.name, output }
+      : { status: 'ok', callId: record.callId, toolName: tool.name, output, modelContext };
+  engine.finish(record, outcome);
+}
+
+async function askApproval(engine: CallEngine, record: CallRecord, call: PolicyCall): Promise<Refusal | undefined> {
+  const handler = engine.settings.approval;
+  if (handler === undefined) {
+    return denied(`"${call.toolName}" needs approval and no approval handler is configured, so it was not run.`);
+  }
+  const parentCallId = record.source.type === 'code_mode' ? record.source.parentCallId : undefined;
+  const cellId = record.source.type === 'code_mode' ? record.source.cellId : undefined;
+  const { callId, toolName, jsName, args, source, scopeId, nested } = call;
+  const request: ApprovalRequest = { callId, toolName, jsName, args, source, scopeId, nested, parentCallId, cellId, signal: record.signal };
+  let decision: ApprovalDecision;
+  try {
+    const returned = handler.ask(request);
+    decision = isPromiseLike(returned) ? await returned : returned;
+  } catch (error) {
+    return denied(`Asking for approval failed, so the call was not run: ${messageOf(error)}`);
+  }
+  if (decision?.type === 'approve') return undefined;
+  const reason = decision?.type === 'deny' && decision.reason !== undefined ? `: ${decision.reason}` : '';
+  return denied(`The call of "${call.toolName}" was not approved${reason}. Do not retry it unchanged; ask the user how to proceed.`);
+}
+
+function policyCall(record: CallRecord): PolicyCall {
+  return {
+    callId: record.callId,
+    toolName: record.toolName,
+    jsName: record.jsName,
+    args: record.args as JsonObject | string,
+    source: record.source,
+    scopeId: record.scope.id,
+    nested: record.parentCallId !== undefined,
+  };
+}
+
+function postExecuteCall(record: CallRecord, output: ToolOutput): PostExecuteCall {
+  return {
+    callId: record.callId,
+    toolName: record.toolName,
+    jsName: record.jsName,
+    args: record.args as JsonObject | string,
+    source: record.source,
+    scopeId: record.scope.id,
+    nested: record.parentCallId !== undefined,
+    output,
+  };
+}
+
+function recheck(tool: ToolDefinition, args: unknown): Refusal | undefined {
+  const violation = findJsonSafetyViolation(args);
+  return violation === undefined ? checkArguments(tool, args) : notSerializable(tool.name, violation);
+}
+
+/**
+ * A thrown error keeps its message. A toolcell error with an `exec` code (or
+ * `EXECUTION_FAILED`) keeps its code, and the tool output it carries, if any (a failed
+ * program's partial output), becomes the outcome's output, cut to the tool's budget.
+ * Other codes are not the tool's to claim: a tool cannot end its call as `DENIED`.
+ */
+function failure(engine: CallEngine, record: CallRecord, error: unknown): CallOutcome {
+  const { callId, toolName } = record;
+  if (ToolcellError.isInstance(error) && KEPT_CODES.has(error.code)) {
+    const outcome = errorOutcome({ callId, toolName, code: error.code as ToolErrorCode, message: error.message });
+    const output: unknown = (error as { output?: unknown }).output;
+    if (!isToolOutput(output)) return outcome;
+    const budget = record.tool?.outputBudget ?? engine.settings.defaultOutputBudget;
+    return { ...outcome, output: budget === undefined ? output : applyOutputBudget(output, budget) };
+  }
+  const message = messageOf(error);
+  return errorOutcome({ callId, toolName, code: 'EXECUTION_FAILED', message: message === '' ? `"${toolName}" failed without a message.` : message });
+}
+
+function denied(message: string): Refusal {
+  return { code: 'DENIED', message };
+}
+
+function messageOf(error: unknown): string {
+  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
+    return (error as { message: string }).message;
+  }
+  return String(error);
+}
+
+function isToolOutput(value: unknown): value is ToolOutput {
+  const output = value as Partial<ToolOutput> | null | undefined;
+  return typeof output === 'object' && output !== null && typeof output.result === 'object' && output.result !== null && Array.isArray(output.wire?.content);
+}
+
+/** Whether the call ended while a stage awaited (cancelled or timed out). */
+function ended(record: CallRecord): boolean {
+  return record.state === 'done';
+}

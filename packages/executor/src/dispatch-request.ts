@@ -1,0 +1,38 @@
+import type { ModelCallSource, ProviderCodeCallSource } from '@toolcell/core';
+import type { Scope } from '@toolcell/registry';
+
+/**
+ * Marks a call as **nested**: issued by a program running inside `exec`. Only the `exec`
+ * binding (in `@toolcell/codemode`) sets it; a model can never produce one, so it is what
+ * lets a call reach the tools a scope declares only through `exec`.
+ */
+export interface ParentToken {
+  /** The `exec` call that started the program. */
+  readonly callId: string;
+  /** The cell the program runs in. */
+  readonly cellId: string;
+}
+
+/** One tool call to run through the pipeline. */
+export interface DispatchRequest {
+  /** The name as the model or program asked for it (resolved by the registry). */
+  readonly name: string;
+  /**
+   * Function tools: a JSON object. Freeform tools: one string. Anything that is not
+   * plain JSON ends as `INVALID_ARGS`.
+   */
+  readonly args: unknown;
+  /** Unique among running calls; nested ids are `<execCallId>:code:<n>` (see {@link nestedCallId}). */
+  readonly callId: string;
+  /** The scope the call runs in; its effective mode decides what may run. */
+  readonly scope: Scope;
+  /** Set only for calls issued by a program inside `exec`. */
+  readonly parent?: ParentToken;
+  /** Cancels this call (before or while it runs). */
+  readonly signal?: AbortSignal;
+  /**
+   * Who initiated a top-level call (default: the model). Nested calls always have the
+   * `code_mode` source derived from `parent`; a source never makes a call nested.
+   */
+  readonly source?: ModelCallSource | ProviderCodeCallSource;
+}

@@ -1,0 +1,78 @@
+import type { CallSource, ToolErrorCode } from '@toolcell/core';
+import type { ExecutionResolution } from '@toolcell/registry';
+
+/** Fields every call event carries. */
+export interface CallEventBase {
+  /** The call id. */
+  readonly callId: string;
+  /** The canonical tool name (the name as asked when it resolved to no tool). */
+  readonly toolName: string;
+  /** Who initiated the call. */
+  readonly source: CallSource;
+  /** The scope the call runs in. */
+  readonly scopeId: string;
+  /** For nested calls: the `exec` call that issued it. */
+  readonly parentCallId: string | undefined;
+  /** When the event happened, in epoch milliseconds with sub-millisecond precision. */
+  readonly at: number;
+}
+
+/** A call was submitted (before it is resolved). */
+export type CallStartEvent = CallEventBase;
+
+/** Which scheduling a call gets in its batch. */
+export type ExecutionMode = 'parallel' | 'exclusive';
+
+/** The registry resolved the call (at submission, every time). */
+export interface CallResolveEvent extends CallEventBase {
+  /** What the registry decided for this name, scope and nesting. */
+  readonly resolution: ExecutionResolution['type'];
+  /** `parallel` only for read-only tools that may run; everything else fails closed. */
+  readonly executionMode: ExecutionMode;
+}
+
+/** The pipeline stage that refused a call. */
+export type DenialStage = 'resolve' | 'validate' | 'pre-execute' | 'guard' | 'approval';
+
+/** A call was refused before its tool ran. */
+export interface CallDeniedEvent extends CallEventBase {
+  /** The stage that refused it. */
+  readonly stage: DenialStage;
+  /** The outcome code (`UNKNOWN_TOOL`, `INVALID_ARGS`, `NOT_CALLABLE`, `RECURSIVE_EXEC`, `DENIED`…). */
+  readonly code: ToolErrorCode;
+  /** The outcome message. */
+  readonly message: string;
+}
+
+/** A call ended; emitted exactly once per call, after `call-denied` if there was one. */
+export interface CallEndEvent extends CallEventBase {
+  /** How the call ended. */
+  readonly status: 'ok' | 'error';
+  /** The error code, for a call that did not succeed. */
+  readonly code: ToolErrorCode | undefined;
+  /** When the call was submitted (epoch ms); equals `at` minus `durationMs`. */
+  readonly startedAt: number;
+  /** Submission to end. */
+  readonly durationMs: number;
+  /** Time spent waiting for its turn in the batch. */
+  readonly waitMs: number;
+  /** Time inside the tool's `execute`, when it got that far. */
+  readonly executeMs: number | undefined;
+}
+
+/**
+ * Events of {@link ToolRuntime.events} (eventemitter3 signatures). Order per call:
+ * `call-start`, `call-resolve`, then `call-denied` if refused, then `call-end`.
+ * Payloads are built only when someone listens. Timings are measured for calls submitted
+ * while a `call-end` listener is attached (otherwise they read 0).
+ */
+export interface ToolRuntimeEvents {
+  /** A call was submitted. */
+  'call-start': (event: CallStartEvent) => void;
+  /** The registry resolved it. */
+  'call-resolve': (event: CallResolveEvent) => void;
+  /** It was refused before its tool ran. */
+  'call-denied': (event: CallDeniedEvent) => void;
+  /** It ended (always, once). */
+  'call-end': (event: CallEndEvent) => void;
+}

@@ -1,0 +1,128 @@
+import type { CallOutcome } from '@toolcell/core';
+import { ConfigurationError } from '@toolcell/core';
+import type { ToolRegistry } from '@toolcell/registry';
+import type { EventEmitter } from 'eventemitter3';
+import type { ApprovalHandler } from './approval-handler.js';
+import { CallEngine } from './call-engine.js';
+import type { DispatchRequest } from './dispatch-request.js';
+import type { Guard, PostExecuteListener, PreExecuteListener } from './policy-call.js';
+import type { ToolRuntimeEvents } from './runtime-events.js';
+
+/** Options of {@link ToolRuntime}. */
+export interface ToolRuntimeOptions {
+  /** The registry every call is resolved against (the single source of truth). */
+  readonly registry: ToolRegistry;
+  /** Asked before tools with `needsApproval` run; without one, such calls are `DENIED`. */
+  readonly approval?: ApprovalHandler;
+  /** Read-only calls that may run at once in one lane (default 8). */
+  readonly maxParallel?: number;
+  /** Timeout for tools that set no `timeoutMs` (default: none). */
+  readonly defaultTimeoutMs?: number;
+  /** Wire-text budget for tools that set no `outputBudget` (default: none). */
+  readonly defaultOutputBudget?: number;
+}
+
+const DEFAULT_MAX_PARALLEL = 8;
+
+/**
+ * Runs every tool call — from the model or from a program inside `exec` — through one
+ * pipeline: resolve → validate → pre-execute hooks → guards → approval → execute →
+ * post-execute hooks → output budget. The scope's mode is enforced at resolve, before
+ * anything extensible sees the call.
+ *
+ * @example
+ * ```ts
+ * const runtime = new ToolRuntime({ registry });
+ * const outcome = await runtime.dispatch({ name: 'add', args: { a: 1, b: 2 }, callId: 'call_1', scope: registry.root });
+ * if (outcome.status === 'ok') console.log(outcome.output.result.value); // 3
+ * ```
+ */
+export class ToolRuntime {
+  private readonly engine: CallEngine;
+
+  constructor(options: ToolRuntimeOptions) {
+    this.engine = new CallEngine({
+      registry: options.registry,
+      approval: options.approval,
+      maxParallel: checkCount(options.maxParallel, 'executor.maxParallel', DEFAULT_MAX_PARALLEL),
+      defaultTimeoutMs: checkPositive(options.defaultTimeoutMs, 'executor.defaultTimeoutMs'),
+      defaultOutputBudget: checkCount(options.defaultOutputBudget, 'executor.defaultOutputBudget', undefined),
+    });
+  }
+
+  /** Typed call events: `call-start`, `call-resolve`, `call-denied`, `call-end`. */
+  get events(): EventEmitter<ToolRuntimeEvents> {
+    return this.engine.events;
+  }
+
+  /**
+   * Run one call. Resolves to its outcome; never rejects for a tool's failure, a refusal
+   * or a cancellation. One call dispatched alone is a batch of one.
+   */
+  dispatch(request: DispatchRequest): Promise<CallOutcome> {
+    return this.engine.submit(request);
+  }
+
+  /**
+   * Run calls that arrived together (one model turn, or one turn of a program). In each
+   * lane, read-only calls run in parallel up to `maxParallel`; every other call —
+   * including any refused call — runs alone; no call overtakes an earlier one. Nested
+   * calls run in the lane of their parent, so they never wait behind it.
+   *
+   * @returns one promise per request, in order; each settles as soon as its call ends.
+   */
+  dispatchBatch(requests: readonly DispatchRequest[]): Promise<CallOutcome>[] {
+    return requests.map((request) => this.engine.submit(request));
+  }
+
+  /**
+   * Cancel a call (queued or running) and every call nested under it; a call nested
+   * under `callId` that arrives later ends as `ABORTED_BEFORE_DISPATCH`. Works after the
+   * parent itself has ended, for programs that outlive their `exec` call.
+   *
+   * @returns whether a call was running or queued under that id.
+   */
+  cancel(callId: string, reason?: string): boolean {
+    return this.engine.cancel(callId, reason);
+  }
+
+  /** Add a pre-execute listener (runs in registration order). Returns its remover. */
+  onPreExecute(listener: PreExecuteListener): () => void {
+    this.engine.preExecute = [...this.engine.preExecute, listener];
+    return () => {
+      this.engine.preExecute = this.engine.preExecute.filter((existing) => existing !== listener);
+    };
+  }
+
+  /** Add a post-execute listener (runs in registration order). Returns its remover. */
+  onPostExecute(listener: PostExecuteListener): () => void {
+    this.engine.postExecute = [...this.engine.postExecute, listener];
+    return () => {
+      this.engine.postExecute = this.engine.postExecute.filter((existing) => existing !== listener);
+    };
+  }
+
+  /** Add a permission guard (runs after pre-execute listeners). Returns its remover. */
+  addGuard(guard: Guard): () => void {
+    this.engine.guards = [...this.engine.guards, guard];
+    return () => {
+      this.engine.guards = this.engine.guards.filter((existing) => existing !== guard);
+    };
+  }
+}
+
+function checkCount<Fallback extends number | undefined>(value: number | undefined, setting: string, fallback: Fallback): number | Fallback {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) {
+    throw new ConfigurationError({ setting, message: `expected a whole number of at least 1, got ${value}.` });
+  }
+  return value;
+}
+
+function checkPositive(value: number | undefined, setting: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (!Number.isFinite(value) || value <= 0) {
+    throw new ConfigurationError({ setting, message: `expected a number of milliseconds above 0, got ${value}.` });
+  }
+  return value;
+}

@@ -1,0 +1,98 @@
+import { ConfigurationError } from '@toolcell/core';
+import { describe, expect, it } from 'vitest';
+import { codeModeDeclarations } from '../../test/sample-tools.js';
+import { thrownBy } from '../../test/thrown-by.js';
+import { convertToOpenAIChatTools } from './convert-to-openai-chat-tools.js';
+
+describe('convertToOpenAIChatTools', () => {
+  it('sends function tools as they are and exec as a function taking { code }', () => {
+    expect(convertToOpenAIChatTools(codeModeDeclarations)).toMatchInlineSnapshot(`
+      [
+        {
+          "function": {
+            "description": "Current weather for a city.",
+            "name": "get_weather",
+            "parameters": {
+              "additionalProperties": false,
+              "properties": {
+                "city": {
+                  "description": "City name, e.g. "Paris".",
+                  "type": "string",
+                },
+                "unit": {
+                  "enum": [
+                    "celsius",
+                    "fahrenheit",
+                  ],
+                  "type": "string",
+                },
+              },
+              "required": [
+                "city",
+              ],
+              "type": "object",
+            },
+          },
+          "type": "function",
+        },
+        {
+          "function": {
+            "description": "Search the product documentation.",
+            "name": "search_docs",
+            "parameters": {
+              "properties": {
+                "limit": {
+                  "minimum": 1,
+                  "type": "integer",
+                },
+                "query": {
+                  "type": "string",
+                },
+              },
+              "required": [
+                "query",
+              ],
+              "type": "object",
+            },
+          },
+          "type": "function",
+        },
+        {
+          "function": {
+            "description": "Run a JavaScript program that calls tools as \`await tools.<name>(args)\`.",
+            "name": "exec",
+            "parameters": {
+              "additionalProperties": false,
+              "properties": {
+                "code": {
+                  "description": "The JavaScript program to run.",
+                  "type": "string",
+                },
+              },
+              "required": [
+                "code",
+              ],
+              "type": "object",
+            },
+          },
+          "type": "function",
+        },
+      ]
+    `);
+  });
+
+  it('sends nothing for no declarations', () => {
+    expect(convertToOpenAIChatTools([])).toEqual([]);
+  });
+
+  it('refuses a function tool whose schema is not an object schema', () => {
+    const error = thrownBy(() =>
+      convertToOpenAIChatTools([{ kind: 'function', name: 'echo', description: 'Echo.', inputSchema: { type: 'string' } }]),
+    );
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect(error).toMatchObject({
+      code: 'INVALID_CONFIGURATION',
+      message: `tools.echo.inputSchema: a function tool's input schema must have "type": "object" (every provider requires it), but it has type "string".`,
+    });
+  });
+});

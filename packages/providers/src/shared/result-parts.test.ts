@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { PNG_BASE64, imageOutcome } from '../../test/sample-tools.js';
+import type { CallOutcome } from '@toolcell/core';
+import { toolOutput } from '@toolcell/core';
+import { dataUrl, imageTypeGuard, joinedText, resultParts } from './result-parts.js';
+
+const pngOnly = { provider: 'Test', supportsImage: imageTypeGuard(['image/png']) };
+
+describe('resultParts', () => {
+  it('keeps text and accepted images in order', () => {
+    expect(resultParts(imageOutcome('call_1'), pngOnly)).toEqual([
+      { type: 'text', text: 'Rendered chart of Paris temperatures.' },
+      { type: 'image', mimeType: 'image/png', data: PNG_BASE64 },
+    ]);
+  });
+
+  it('replaces media the provider cannot take with a note, and appends model context', () => {
+    const outcome: CallOutcome = {
+      status: 'ok',
+      callId: 'call_2',
+      toolName: 'record',
+      output: toolOutput({
+        result: null,
+        wire: [
+          { type: 'audio', mimeType: 'audio/wav', data: 'UklGRg==' },
+          { type: 'image', mimeType: 'image/bmp', data: 'Qk0=' },
+        ],
+      }),
+      modelContext: ['The recording is 3 seconds long.'],
+    };
+    expect(resultParts(outcome, pngOnly)).toEqual([
+      { type: 'text', text: '[audio omitted: Test tool results cannot carry audio/wav]' },
+      { type: 'text', text: '[image omitted: Test tool results cannot carry image/bmp]' },
+      { type: 'text', text: 'The recording is 3 seconds long.' },
+    ]);
+  });
+});
+
+describe('joinedText and dataUrl', () => {
+  it('join text parts with newlines and skip images', () => {
+    expect(joinedText(resultParts(imageOutcome('call_3'), pngOnly))).toBe('Rendered chart of Paris temperatures.');
+  });
+
+  it('builds a base64 data URL', () => {
+    expect(dataUrl({ type: 'image', mimeType: 'image/png', data: 'AAAA' })).toBe('data:image/png;base64,AAAA');
+  });
+});

@@ -1,0 +1,101 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { builtinModules, createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The package as published: build it, then prove the root entry imports no Node built-in
+// (statically, and at run time under a resolve hook) and that both entries work from dist
+// with plain Node (no tsx, no source condition). Slow: it runs tsc.
+
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(packageDir, 'dist');
+const builtins = new Set(builtinModules);
+const RUNTIME_NEUTRAL_DEPENDENCIES = new Set(['@toolcell/core', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync']);
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
+
+function isBuiltin(specifier: string): boolean {
+  return specifier.startsWith('node:') || builtins.has(specifier) || builtins.has(specifier.split('/')[0] ?? '');
+}
+
+/** Every bare specifier reachable from `entry` through relative imports. */
+function bareImports(entry: string): Set<string> {
+  const seen = new Set<string>();
+  const bare = new Set<string>();
+  const visit = (file: string): void => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
+      if (specifier === undefined) continue;
+      if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier));
+      else bare.add(specifier);
+    }
+  };
+  visit(entry);
+  return bare;
+}
+
+function node(script: string): string {
+  return execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: packageDir, encoding: 'utf8', timeout: 120_000 });
+}
+
+describe('the built package (slow)', () => {
+  beforeAll(() => {
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    try {
+      execFileSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: packageDir, encoding: 'utf8', stdio: 'pipe', timeout: 240_000 });
+    } catch (error) {
+      // tsc -b still emits this package when a referenced one reports errors; those are
+      // not this package's to fail on. Errors in our own sources (`src/…`) are.
+      const report = String((error as { stdout?: unknown }).stdout ?? error);
+      if (report.split('\n').some((line) => line.startsWith('src/')) || !existsSync(join(dist, 'index.js'))) {
+        throw new Error(`the build failed:\n${report}`, { cause: error });
+      }
+    }
+  }, 300_000);
+
+  it('root entry: imports no Node built-in, only runtime-neutral dependencies', () => {
+    const imports = bareImports(join(dist, 'index.js'));
+    expect([...imports].filter(isBuiltin)).toEqual([]);
+    expect([...imports].filter((specifier) => !RUNTIME_NEUTRAL_DEPENDENCIES.has(specifier))).toEqual([]);
+    // The check can fail: the Node entry's graph does reach built-ins.
+    expect([...bareImports(join(dist, 'node.js'))].filter(isBuiltin)).toContain('node:child_process');
+  });
+
+  it('root entry: runs a program in process while a hook refuses built-ins imported from its files', () => {
+    const hook = `export async function resolve(specifier, context, next) {
+      if (context.parentURL?.startsWith(${JSON.stringify(pathToFileURL(dist).href)}) && (specifier.startsWith('node:') || ${JSON.stringify([...builtins])}.includes(specifier))) {
+        throw new Error('the root entry imported ' + specifier);
+      }
+      return next(specifier, context);
+    }`;
+    const output = node(`
+      import { register } from 'node:module';
+      register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));
+      const { createInProcessTransport } = await import(${JSON.stringify(pathToFileURL(join(dist, 'index.js')).href)});
+      const transport = createInProcessTransport();
+      const result = await transport.run({
+        source: 'text("hi"); return (await tools.add({ a: 2, b: 3 })).sum',
+        bindings: [{ jsName: 'add', canonicalName: 'add', description: 'Add.', kind: 'function' }],
+        onToolBatch: (calls) => calls.map((call) => Promise.resolve({ ok: true, value: { sum: call.input.a + call.input.b } })),
+      });
+      await transport.close();
+      console.log(JSON.stringify({ status: result.status, returnValue: result.returnValue, output: result.output }));
+    `);
+    expect(JSON.parse(output)).toEqual({ status: 'completed', returnValue: 5, output: [{ type: 'text', text: 'hi' }] });
+  });
+
+  it('node entry: runs a program in a child started with plain Node from dist', () => {
+    const output = node(`
+      const { createChildProcessTransport } = await import(${JSON.stringify(pathToFileURL(join(dist, 'node.js')).href)});
+      const transport = createChildProcessTransport({ pool: { size: 1 } });
+      const result = await transport.run({ source: 'return typeof process', bindings: [], onToolBatch: () => [] });
+      await transport.close();
+      console.log(JSON.stringify(result.status === 'completed' ? result.returnValue : result.error));
+    `);
+    expect(JSON.parse(output)).toBe('undefined');
+    const command = readFileSync(join(dist, 'node', 'child-command.js'), 'utf8');
+    expect(command).toContain("'./sandbox-child.js'");
+  });
+});

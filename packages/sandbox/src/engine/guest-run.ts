@@ -1,0 +1,411 @@
+import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
+import type { MediaOutputType, OutputItem } from '../output-item.js';
+import type { ProgramError } from '../program-result.js';
+import type { SandboxBinding } from '../sandbox-binding.js';
+import type { SandboxLimits } from '../sandbox-limits.js';
+import { CpuClock } from './cpu-clock.js';
+import { ExceptionClassifier } from './exception-classifier.js';
+import type { GuestFailurePhase } from './exception-classifier.js';
+import type { GuestRealm } from './guest-realm.js';
+import { guestError } from './host-functions.js';
+import type { HostFunctionHandlers } from './host-functions.js';
+import { OutputBudget, mediaProblem } from './output-budget.js';
+import { PausableDeadline } from './pausable-deadline.js';
+import { programErrors } from './program-errors.js';
+import { fitsUtf8, utf8Length } from './utf8-length.js';
+
+/** A tool call as the engine reports it: the input stays JSON text until a transport needs it. */
+export interface EngineToolCall {
+  readonly id: number;
+  readonly jsName: string;
+  readonly inputJson: string;
+}
+
+/** Where the engine sends what the guest does. Called synchronously; must not throw. */
+export interface EngineHost {
+  toolBatch(calls: readonly EngineToolCall[]): void;
+  output(item: OutputItem): void;
+  store(key: string, valueJson: string): void;
+  notify(valueJson: string): void;
+  yieldControl(): void;
+}
+
+/** How a program ended, as the engine knows it. */
+export interface EngineOutcome {
+  readonly status: 'completed' | 'failed';
+  readonly returnJson?: string;
+  readonly error?: ProgramError;
+  readonly cpuMs: number;
+  readonly toolCalls: number;
+  /** Whether the QuickJS module (and so its process) may run another program. */
+  readonly reusable: boolean;
+}
+
+/** What one program needs. */
+export interface GuestRunOptions {
+  /** A prepared, unused realm; the program takes it over. */
+  readonly realm: GuestRealm;
+  readonly source: string;
+  readonly bindings: readonly SandboxBinding[];
+  readonly limits: SandboxLimits;
+  /** JSON of the stored values; the cells globals exist only when this is set. */
+  readonly storedJson?: string;
+  readonly host: EngineHost;
+}
+
+type Stop = { readonly kind: 'exit' } | { readonly kind: 'failure'; readonly error: ProgramError };
+type Ending = Omit<EngineOutcome, 'cpuMs' | 'toolCalls'>;
+
+const MAX_TIMER_DELAY_MS = 2_147_483_647;
+/** Failures after which the module is still sound: the guest misbehaved, no limit was hit. */
+const SOUND_FAILURES: ReadonlySet<string> = new Set(['EXEC_RUNTIME', 'EXEC_SYNTAX']);
+
+/**
+ * One program in a fresh realm (QuickJS runtime and context). The guest runs in turns: a turn
+ * enters the interpreter (start, a tool response, a timer), drains the job queue, then
+ * checks whether the program settled and sends the tool calls of the turn as one batch.
+ */
+export class GuestRun {
+  private readonly realm: GuestRealm;
+  private readonly runtime: QuickJSRuntime;
+  private readonly context: QuickJSContext;
+  private readonly limits: SandboxLimits;
+  private readonly clock: CpuClock;
+  private readonly deadline: PausableDeadline;
+  private readonly budget: OutputBudget;
+  private readonly classifier: ExceptionClassifier;
+  private readonly bindingNames: ReadonlySet<string>;
+  private readonly pendingCalls = new Set<number>();
+  private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
+  private mainPromise: QuickJSHandle | undefined;
+  private stop: Stop | undefined;
+  private ending: Ending | undefined;
+  private settled = false;
+  private toolCalls = 0;
+  private turnCalls: EngineToolCall[] = [];
+  private deliveries: Array<{ readonly id: number; readonly ok: boolean; readonly json: string }> = [];
+  private pumpScheduled = false;
+  private resolveOutcome: (outcome: EngineOutcome) => void = () => {};
+  private readonly outcome = new Promise<EngineOutcome>((resolve) => {
+    this.resolveOutcome = resolve;
+  });
+
+  constructor(private readonly options: GuestRunOptions) {
+    this.limits = options.limits;
+    this.clock = new CpuClock(this.limits.cpuBudgetMs);
+    this.budget = new OutputBudget(this.limits);
+    this.bindingNames = new Set(options.bindings.map((binding) => binding.jsName));
+    this.deadline = new PausableDeadline(this.limits.cpuBudgetMs + this.limits.watchdogGraceMs, () =>
+      this.halt(programErrors.wallClock(this.limits, false)),
+    );
+    this.realm = options.realm;
+    if (this.realm.used) throw new Error('a realm serves one program');
+    this.realm.used = true;
+    this.realm.handlers = this.handlers;
+    this.runtime = this.realm.runtime;
+    this.context = this.realm.context;
+    this.runtime.setMemoryLimit(this.limits.memoryBytes);
+    this.runtime.setMaxStackSize(this.limits.stackBytes);
+    this.runtime.setInterruptHandler(() => this.shouldInterrupt());
+    this.classifier = new ExceptionClassifier({
+      context: this.context,
+      runtime: this.runtime,
+      instance: this.realm.instance,
+      limits: this.limits,
+      clock: this.clock,
+      describeError: this.realm.api.describeError,
+    });
+  }
+
+  /** Run the program to its end. Call once. */
+  start(): Promise<EngineOutcome> {
+    this.deadline.resume();
+    this.turn(() => this.install());
+    return this.outcome;
+  }
+
+  /** Settle the guest's promise for call `id`; `json` is the value, or the error detail. */
+  deliver(id: number, ok: boolean, json: string): void {
+    if (this.ending !== undefined || !this.pendingCalls.delete(id)) return;
+    this.deliveries.push({ id, ok, json });
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    // Responses settled in the same tick enter the guest together, in one turn.
+    queueMicrotask(() => this.pump());
+  }
+
+  /** End the program with `EXEC_CANCELLED`. */
+  cancel(): void {
+    this.halt(programErrors.cancelled());
+  }
+
+  private shouldInterrupt(): boolean {
+    if (this.stop !== undefined) return true;
+    if (!this.clock.exceeded()) return false;
+    this.stop = { kind: 'failure', error: programErrors.cpuBudget(this.limits) };
+    return true;
+  }
+
+  /** Stop the program; outside a turn it ends at once, inside one at the next interrupt poll. */
+  private halt(error: ProgramError): void {
+    if (this.ending !== undefined) return;
+    this.stop ??= { kind: 'failure', error };
+    if (!this.clock.running) this.endFromStop();
+  }
+
+  private turn(enter: () => void): void {
+    if (this.ending !== undefined) return;
+    this.clock.begin();
+    try {
+      enter();
+      if (this.ending === undefined && this.stop === undefined) this.drainJobs();
+      if (this.ending === undefined && this.stop === undefined) this.checkMainPromise();
+    } catch (error) {
+      this.end(this.classifier.hostException(error));
+    } finally {
+      this.clock.end();
+    }
+    if (this.ending === undefined) {
+      if (this.stop !== undefined) this.endFromStop();
+      else if (this.clock.exceeded()) this.end({ status: 'failed', error: programErrors.cpuBudget(this.limits), reusable: false });
+      else this.afterTurn();
+    }
+    this.settle();
+  }
+
+  private afterTurn(): void {
+    if (this.turnCalls.length > 0) {
+      const calls = this.turnCalls;
+      this.turnCalls = [];
+      this.options.host.toolBatch(calls);
+    }
+    if (this.pendingCalls.size > 0) this.deadline.pause();
+    else this.deadline.resume();
+    const idle = this.pendingCalls.size === 0 && this.timers.size === 0 && this.deliveries.length === 0;
+    if (idle && !this.runtime.hasPendingJob()) {
+      this.end({ status: 'failed', error: programErrors.neverSettles(), reusable: true });
+    }
+  }
+
+  private install(): void {
+    const context = this.context;
+    const bindings = context.newString(
+      JSON.stringify(this.options.bindings.map(({ jsName, canonicalName, description, kind }) => ({ jsName, canonicalName, description, kind }))),
+    );
+    const stored = this.options.storedJson === undefined ? context.undefined : context.newString(this.options.storedJson);
+    const installed = this.take(context.callFunction(this.realm.api.install, context.undefined, bindings, stored), 'start');
+    bindings.dispose();
+    if (stored.alive && stored !== context.undefined) stored.dispose();
+    if (installed === undefined) return;
+    installed.dispose();
+    const wrapped = `(async function () {${this.options.source}\n})`;
+    const program = this.take(context.evalCode(wrapped, 'program.js', { type: 'global' }), 'compile');
+    if (program === undefined) return;
+    this.mainPromise = this.take(context.callFunction(program, context.undefined), 'run');
+    program.dispose();
+  }
+
+  /** The value of a call into the guest, or `undefined` after ending the program on its exception. */
+  private take(
+    result: { value: QuickJSHandle; error?: undefined } | { error: QuickJSHandle },
+    phase: GuestFailurePhase,
+  ): QuickJSHandle | undefined {
+    if (result.error === undefined) return result.value;
+    try {
+      this.failOn(result.error, phase);
+    } finally {
+      result.error.dispose();
+    }
+    return undefined;
+  }
+
+  private failOn(exception: QuickJSHandle, phase: GuestFailurePhase): void {
+    if (this.stop !== undefined) this.endFromStop();
+    else this.end(this.classifier.guestException(exception, phase));
+  }
+
+  private drainJobs(): void {
+    const result = this.runtime.executePendingJobs(-1);
+    if (result.error === undefined) return;
+    try {
+      this.failOn(result.error, 'run');
+    } finally {
+      result.error.dispose();
+    }
+  }
+
+  private checkMainPromise(): void {
+    if (this.mainPromise === undefined) return;
+    const state = this.context.getPromiseState(this.mainPromise);
+    if (state.type === 'pending') return;
+    if (state.type === 'rejected') {
+      try {
+        this.failOn(state.error, 'run');
+      } finally {
+        state.error.dispose();
+      }
+      return;
+    }
+    const value = state.value;
+    try {
+      this.complete(value);
+    } finally {
+      if (value !== this.mainPromise) value.dispose();
+    }
+  }
+
+  private complete(value: QuickJSHandle): void {
+    const json = this.take(this.context.callFunction(this.realm.api.serializeResult, this.context.undefined, value), 'result');
+    if (json === undefined) return;
+    try {
+      if (this.context.typeof(json) !== 'string') {
+        this.end({ status: 'completed', reusable: true });
+        return;
+      }
+      const text = this.context.getString(json);
+      if (!fitsUtf8(text, this.limits.maxResultBytes)) {
+        this.end({ status: 'failed', error: programErrors.resultLimit(utf8Length(text), this.limits), reusable: false });
+        return;
+      }
+      this.end({ status: 'completed', returnJson: text, reusable: true });
+    } finally {
+      json.dispose();
+    }
+  }
+
+  private pump(): void {
+    this.pumpScheduled = false;
+    const deliveries = this.deliveries;
+    this.deliveries = [];
+    this.turn(() => {
+      const deliver = this.realm.api.deliver;
+      for (const { id, ok, json } of deliveries) {
+        if (this.ending !== undefined || this.stop !== undefined) return;
+        const idHandle = this.context.newNumber(id);
+        const jsonHandle = this.context.newString(json);
+        const result = this.context.callFunction(deliver, this.context.undefined, idHandle, ok ? this.context.true : this.context.false, jsonHandle);
+        idHandle.dispose();
+        jsonHandle.dispose();
+        const value = this.take(result, 'run');
+        value?.dispose();
+      }
+    });
+  }
+
+  private fireTimer(id: number): void {
+    this.timers.delete(id);
+    this.turn(() => {
+      const idHandle = this.context.newNumber(id);
+      const result = this.context.callFunction(this.realm.api.fireTimer, this.context.undefined, idHandle);
+      idHandle.dispose();
+      this.take(result, 'run')?.dispose();
+    });
+  }
+
+  private readonly handlers: HostFunctionHandlers = {
+    call: (jsName, inputJson) => {
+      if (this.stop !== undefined) throw guestError('Error', 'the program has ended');
+      if (!this.bindingNames.has(jsName)) throw guestError('TypeError', `tools.${jsName} is not an available tool`);
+      if (!fitsUtf8(inputJson, this.limits.maxMessageBytes)) {
+        throw guestError(
+          'RangeError',
+          `the input of tools.${jsName} is ${utf8Length(inputJson)} bytes of JSON, over the limit of ${this.limits.maxMessageBytes} bytes`,
+        );
+      }
+      this.toolCalls += 1;
+      const id = this.toolCalls;
+      this.pendingCalls.add(id);
+      this.turnCalls.push({ id, jsName, inputJson });
+      return id;
+    },
+    text: (text) => {
+      if (this.stop !== undefined) return;
+      const decision = this.budget.text(text);
+      if (decision.item !== undefined) this.options.host.output(decision.item);
+      if (decision.overflow) this.overflow(programErrors.textLimit(this.limits));
+    },
+    media: (type, mimeType, data) => {
+      if (this.stop !== undefined) return;
+      const problem = mediaProblem(type, mimeType, data);
+      if (problem !== undefined) throw guestError('TypeError', problem);
+      const decision = this.budget.media(type as MediaOutputType, mimeType, data);
+      if (decision.item !== undefined) this.options.host.output(decision.item);
+      if (decision.overflow) this.overflow(programErrors.mediaLimit(this.limits));
+    },
+    setTimer: (id, delayMs) => {
+      if (this.stop !== undefined) return;
+      if (this.timers.size >= this.limits.maxTimers) {
+        throw guestError('RangeError', `setTimeout: at most ${this.limits.maxTimers} timers may be pending at once`);
+      }
+      const delay = Math.min(MAX_TIMER_DELAY_MS, Math.max(0, delayMs));
+      this.timers.set(id, setTimeout(() => this.fireTimer(id), delay));
+    },
+    clearTimer: (id) => {
+      clearTimeout(this.timers.get(id));
+      this.timers.delete(id);
+    },
+    exit: () => {
+      this.stop ??= { kind: 'exit' };
+    },
+    store: (key, valueJson) => {
+      if (this.stop !== undefined) return;
+      this.checkMessage(valueJson, `the value stored under "${key}"`);
+      this.options.host.store(key, valueJson);
+    },
+    notify: (valueJson) => {
+      if (this.stop !== undefined) return;
+      this.checkMessage(valueJson, 'the notified value');
+      this.options.host.notify(valueJson);
+    },
+    yieldControl: () => {
+      if (this.stop === undefined) this.options.host.yieldControl();
+    },
+  };
+
+  private checkMessage(json: string, what: string): void {
+    if (fitsUtf8(json, this.limits.maxMessageBytes)) return;
+    throw guestError('RangeError', `${what} is ${utf8Length(json)} bytes of JSON, over the limit of ${this.limits.maxMessageBytes} bytes`);
+  }
+
+  /** An output limit was reached: stop, and unwind the guest at once (it may catch; the interrupt follows). */
+  private overflow(error: ProgramError): never {
+    this.stop ??= { kind: 'failure', error };
+    throw guestError('RangeError', error.message);
+  }
+
+  private endFromStop(): void {
+    const stop = this.stop;
+    if (stop === undefined) return;
+    if (stop.kind === 'exit') this.end({ status: 'completed', reusable: true });
+    else this.end({ status: 'failed', error: stop.error, reusable: false });
+  }
+
+  /** Record how the program ended; the first ending wins. */
+  private end(ending: Ending): void {
+    if (this.ending !== undefined) return;
+    this.ending = ending.status === 'failed' && !SOUND_FAILURES.has(ending.error?.code ?? '') ? { ...ending, reusable: false } : ending;
+    if (!this.clock.running) this.settle();
+  }
+
+  /** Release the program's hold on the realm and resolve the outcome, once no call into the guest is on the stack. */
+  private settle(): void {
+    const ending = this.ending;
+    if (ending === undefined || this.settled || this.clock.running) return;
+    this.settled = true;
+    this.deadline.cancel();
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    this.realm.handlers = undefined;
+    let reusable = ending.reusable;
+    if (reusable) {
+      try {
+        this.mainPromise?.dispose();
+        this.runtime.removeInterruptHandler();
+      } catch {
+        reusable = false;
+      }
+    }
+    if (!reusable) this.realm.instance.healthy = false;
+    this.resolveOutcome({ ...ending, reusable, cpuMs: this.clock.usedMs, toolCalls: this.toolCalls });
+  }
+}

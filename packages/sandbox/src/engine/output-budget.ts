@@ -1,0 +1,71 @@
+import type { MediaOutputItem, MediaOutputType, TextOutputItem } from '../output-item.js';
+import type { SandboxLimits } from '../sandbox-limits.js';
+
+const MEDIA_TYPES: Readonly<Record<MediaOutputType, string>> = {
+  image: 'image/',
+  audio: 'audio/',
+  generatedImage: 'image/',
+};
+const MIME_TYPE = /^[a-z]+\/[a-z0-9][a-z0-9.+-]{0,100}$/i;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The marker ending the last text item when text is cut at the limit. */
+export const TEXT_CUT_MARKER = '\n[… output cut: text limit reached]';
+
+/**
+ * Why `data` is not acceptable media of `type`, or `undefined` when it is. The message is
+ * shown to the guest as a `TypeError`.
+ */
+export function mediaProblem(type: string, mimeType: string, data: string): string | undefined {
+  if (!Object.hasOwn(MEDIA_TYPES, type)) return `unknown media type ${JSON.stringify(type)}`;
+  const prefix = MEDIA_TYPES[type as MediaOutputType];
+  if (!MIME_TYPE.test(mimeType) || !mimeType.toLowerCase().startsWith(prefix)) {
+    return `${type}() needs an ${prefix}* MIME type, got ${JSON.stringify(mimeType.slice(0, 100))}`;
+  }
+  if (data.length % 4 !== 0 || !BASE64.test(data)) return `${type}() needs base64 data (A-Z, a-z, 0-9, +, /, = padding)`;
+  return undefined;
+}
+
+function decodedBytes(data: string): number {
+  const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+  return (data.length / 4) * 3 - padding;
+}
+
+/** What {@link OutputBudget} made of one item. */
+export interface BudgetDecision<Item> {
+  /** The item to keep (text may be cut), if any. */
+  readonly item?: Item;
+  /** Whether the item went over a limit, which ends the program. */
+  readonly overflow: boolean;
+}
+
+/** Counts text and media against the limits (the guest's engine and the parent both keep one). */
+export class OutputBudget {
+  private textChars = 0;
+  private mediaItems = 0;
+  private mediaBytes = 0;
+
+  constructor(private readonly limits: SandboxLimits) {}
+
+  /** Accept a text item, cut to what is left. */
+  text(text: string): BudgetDecision<TextOutputItem> {
+    const left = this.limits.maxTextChars - this.textChars;
+    if (text.length <= left) {
+      this.textChars += text.length;
+      return { item: { type: 'text', text }, overflow: false };
+    }
+    this.textChars = this.limits.maxTextChars;
+    return { item: { type: 'text', text: text.slice(0, Math.max(0, left)) + TEXT_CUT_MARKER }, overflow: true };
+  }
+
+  /** Accept a media item whole, or not at all. Check it with {@link mediaProblem} first. */
+  media(type: MediaOutputType, mimeType: string, data: string): BudgetDecision<MediaOutputItem> {
+    const bytes = decodedBytes(data);
+    if (this.mediaItems + 1 > this.limits.maxMediaItems || this.mediaBytes + bytes > this.limits.maxMediaBytes) {
+      return { overflow: true };
+    }
+    this.mediaItems += 1;
+    this.mediaBytes += bytes;
+    return { item: { type, mimeType, data }, overflow: false };
+  }
+}

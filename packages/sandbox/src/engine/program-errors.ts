@@ -1,0 +1,169 @@
+import type { ProgramError } from '../program-result.js';
+import type { SandboxLimits } from '../sandbox-limits.js';
+
+// Every failure a program can end with, worded for the model that wrote the program:
+// what happened, then what to do next.
+
+const MESSAGE_CHARS = 2_000;
+const STACK_CHARS = 2_000;
+const STACK_LINES = 20;
+
+/** What the guest's `describeError` reports about a thrown value. */
+export interface GuestErrorDescription {
+  /** `error` for objects (usually Errors), `value` for thrown primitives. */
+  readonly kind: 'error' | 'value';
+  /** The error's name, or the primitive's `typeof`. */
+  readonly name: string;
+  /** The message, or the primitive as text. */
+  readonly message: string;
+  /** The guest stack trace, if any. */
+  readonly stack?: string;
+  /** A string `code` property (tool errors carry one). */
+  readonly code?: string;
+}
+
+function bounded(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}… [${text.length - limit} more characters]`;
+}
+
+function boundedStack(stack: string | undefined): string | undefined {
+  if (stack === undefined || stack.trim() === '') return undefined;
+  const lines = stack.split('\n');
+  const kept = lines.slice(0, STACK_LINES).join('\n');
+  const more = lines.length > STACK_LINES ? `\n    … ${lines.length - STACK_LINES} more frames` : '';
+  return bounded(kept, STACK_CHARS) + more;
+}
+
+function size(bytes: number): string {
+  if (bytes >= 1024 * 1024 && bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;
+  if (bytes >= 1024 && bytes % 1024 === 0) return `${bytes / 1024} KiB`;
+  return `${bytes} bytes`;
+}
+
+/** Whether a guest error is QuickJS running out of memory. */
+export function isOutOfMemory(description: GuestErrorDescription): boolean {
+  return description.name === 'InternalError' && description.message === 'out of memory';
+}
+
+/** Whether a guest error is QuickJS overflowing its stack. */
+export function isStackOverflow(description: GuestErrorDescription): boolean {
+  return description.name === 'InternalError' && description.message === 'stack overflow';
+}
+
+/** The failures, by cause. */
+export const programErrors = {
+  syntax(description: GuestErrorDescription): ProgramError {
+    const location = /at (program\.js:\d+:\d+)/.exec(description.stack ?? '')?.[1];
+    return {
+      code: 'EXEC_SYNTAX',
+      message: bounded(
+        `The program does not parse: ${description.name}: ${description.message}${location ? ` (${location})` : ''}. ` +
+          'It runs as the body of an async function: use `return` for the result and `await` freely; `import` is not available.',
+        MESSAGE_CHARS,
+      ),
+    };
+  },
+  runtime(description: GuestErrorDescription): ProgramError {
+    const code = description.code === undefined ? '' : ` [${description.code}]`;
+    const message =
+      description.kind === 'error'
+        ? `Uncaught ${description.name}${code}: ${description.message}`
+        : `Uncaught exception (a thrown ${description.name}, not an Error): ${description.message}`;
+    const stack = boundedStack(description.stack);
+    return { code: 'EXEC_RUNTIME', message: bounded(message, MESSAGE_CHARS), ...(stack === undefined ? {} : { stack }) };
+  },
+  notJson(reason: string): ProgramError {
+    return {
+      code: 'EXEC_RUNTIME',
+      message: bounded(
+        `The program's return value cannot be returned: ${reason}. Return plain data (objects, arrays, strings, finite numbers, booleans, null).`,
+        MESSAGE_CHARS,
+      ),
+    };
+  },
+  neverSettles(): ProgramError {
+    return {
+      code: 'EXEC_RUNTIME',
+      message:
+        'The program is waiting on a promise that nothing can settle (no tool call, timer or job is pending), so it would never finish. ' +
+        'Make sure every promise you await is resolved.',
+    };
+  },
+  cpuBudget(limits: SandboxLimits): ProgramError {
+    return {
+      code: 'EXEC_CPU_BUDGET',
+      message:
+        `The program used more than its ${limits.cpuBudgetMs} ms of CPU time and was stopped. ` +
+        'Look for an infinite loop, or do less work in one program (time spent waiting on tools does not count).',
+    };
+  },
+  wallClock(limits: SandboxLimits, killed: boolean): ProgramError {
+    return {
+      code: 'EXEC_CPU_BUDGET',
+      message:
+        `The program ran for more than ${limits.cpuBudgetMs + limits.watchdogGraceMs} ms of wall-clock time ` +
+        `(CPU budget ${limits.cpuBudgetMs} ms + ${limits.watchdogGraceMs} ms grace; time waiting on tools does not count) ` +
+        `and was ${killed ? 'killed by the watchdog' : 'stopped'}. Avoid long timers, busy waiting and very long single operations.`,
+    };
+  },
+  memory(limits: SandboxLimits): ProgramError {
+    return {
+      code: 'EXEC_MEMORY',
+      message:
+        `The program ran out of memory (limit ${size(limits.memoryBytes)}). ` +
+        'Work on smaller pieces of data and keep fewer values alive at once.',
+    };
+  },
+  stack(limits: SandboxLimits): ProgramError {
+    return {
+      code: 'EXEC_STACK',
+      message:
+        `The program overflowed its stack (limit ${size(limits.stackBytes)}), most likely through deep or endless recursion. ` +
+        'Use a loop or an explicit stack instead.',
+    };
+  },
+  textLimit(limits: SandboxLimits): ProgramError {
+    return {
+      code: 'EXEC_OUTPUT_LIMIT',
+      message:
+        `The program produced more than ${limits.maxTextChars} characters of text; the output was cut there and the program stopped. ` +
+        'Print less: summarize, or print only what is needed.',
+    };
+  },
+  mediaLimit(limits: SandboxLimits): ProgramError {
+    return {
+      code: 'EXEC_OUTPUT_LIMIT',
+      message:
+        `The program produced more media than allowed (at most ${limits.maxMediaItems} items and ${size(limits.maxMediaBytes)} in all); ` +
+        'the program stopped. Produce fewer or smaller images and audio clips.',
+    };
+  },
+  resultLimit(bytes: number, limits: SandboxLimits): ProgramError {
+    return {
+      code: 'EXEC_OUTPUT_LIMIT',
+      message:
+        `The program's return value is ${bytes} bytes of JSON, over the limit of ${size(limits.maxResultBytes)}. ` +
+        'Return less: a summary, a slice, or only the fields that are needed.',
+    };
+  },
+  sourceLimit(bytes: number, limits: SandboxLimits): ProgramError {
+    return {
+      code: 'EXEC_SOURCE_LIMIT',
+      message:
+        `The program is ${bytes} bytes, over the limit of ${size(limits.sourceBytes)}. ` +
+        'Send a shorter program, or split the work across several programs.',
+    };
+  },
+  cancelled(): ProgramError {
+    return { code: 'EXEC_CANCELLED', message: 'The program was cancelled before it finished.' };
+  },
+  closed(): ProgramError {
+    return { code: 'EXEC_CANCELLED', message: 'The sandbox was closed, so the program did not run to its end.' };
+  },
+  crashed(detail: string): ProgramError {
+    return {
+      code: 'EXEC_CRASHED',
+      message: bounded(`The sandbox failed while running the program: ${detail}. Running it again may work.`, MESSAGE_CHARS * 3),
+    };
+  },
+} as const;

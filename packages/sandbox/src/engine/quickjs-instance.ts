@@ -1,0 +1,62 @@
+import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
+import { newQuickJSWASMModuleFromVariant, newVariant } from 'quickjs-emscripten-core';
+import type { CustomizeVariantOptions, QuickJSSyncVariant, QuickJSWASMModule } from 'quickjs-emscripten-core';
+
+const PAGE_BYTES = 65_536;
+/** The module's declared minimum memory (16 MiB): static data, the C stack, the first heap. */
+const INITIAL_PAGES = 256;
+/** WebAssembly's 32-bit ceiling, which the module also declares as its maximum. */
+const MAXIMUM_PAGES = 32_768;
+const DIAGNOSTIC_LINES = 20;
+
+/**
+ * One QuickJS WebAssembly module with its own capped memory. Runtimes are created in it
+ * one program at a time; once `healthy` is false (a limit was hit, or it aborted) it is
+ * never used again.
+ */
+export interface QuickJsInstance {
+  /** The module. */
+  readonly quickjs: QuickJSWASMModule;
+  /** Its linear memory, which cannot grow past `capBytes`. */
+  readonly memory: WebAssembly.Memory;
+  /** The memory's maximum size in bytes. */
+  readonly capBytes: number;
+  /** Whether another program may run in it. */
+  healthy: boolean;
+  /** The first lines the module printed (aborts and assertion failures), for diagnostics. */
+  readonly diagnostics: string[];
+}
+
+/**
+ * The WebAssembly memory cap for a heap limit. QuickJS's own limit does not see every
+ * allocation (a `new Array(1e6).fill(1)` loop grew a process to 2 GiB under a 64 MiB
+ * limit), so the module's memory is capped too: the fixed 16 MiB region, the heap limit,
+ * and a quarter more for allocator overhead.
+ */
+export function memoryCapBytes(memoryBytes: number): number {
+  const pages = INITIAL_PAGES + Math.ceil((memoryBytes * 1.25) / PAGE_BYTES);
+  return Math.min(MAXIMUM_PAGES, pages) * PAGE_BYTES;
+}
+
+// The package's types describe its CommonJS build (`{ default: variant }`); the ESM build
+// that Node and bundlers load exports the variant itself. Accept both.
+const releaseSyncVariant = (
+  'default' in releaseSync ? (releaseSync as { default: QuickJSSyncVariant }).default : releaseSync
+) as QuickJSSyncVariant;
+
+/** Instantiate a fresh module (the sync release build) whose memory stops at `capBytes`. */
+export async function createQuickJsInstance(capBytes: number): Promise<QuickJsInstance> {
+  const diagnostics: string[] = [];
+  const record = (line: string): void => {
+    if (diagnostics.length < DIAGNOSTIC_LINES) diagnostics.push(line);
+  };
+  const memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: capBytes / PAGE_BYTES });
+  const variant = newVariant(releaseSyncVariant, {
+    wasmMemory: memory,
+    // The module would print to the host's console; keep its lines instead. Emscripten
+    // reads `print`/`printErr`, which the loader options type does not list.
+    emscriptenModule: { print: record, printErr: record } as CustomizeVariantOptions['emscriptenModule'],
+  });
+  const quickjs = await newQuickJSWASMModuleFromVariant(variant);
+  return { quickjs, memory, capBytes, healthy: true, diagnostics };
+}

@@ -1,0 +1,245 @@
+import { ToolcellError } from '@toolcell/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TEXT_CUT_MARKER } from './engine/output-budget.js';
+import type { GuestToolResponse } from './guest-tool-call.js';
+import { createInProcessTransport } from './in-process-transport.js';
+import type { RunProgramRequest } from './run-program-request.js';
+import type { SandboxBinding } from './sandbox-binding.js';
+
+// Every limit, its code and its message, on the in-process transport (the child-process
+// transport runs the same engine; hostile-programs.slow.test.ts covers it there).
+
+const transport = createInProcessTransport({ limits: { cpuBudgetMs: 2_000, memoryBytes: 8 * 1024 * 1024, watchdogGraceMs: 500 } });
+afterAll(() => transport.close());
+
+const echo: SandboxBinding = { jsName: 'echo', canonicalName: 'echo', description: 'Echo.', kind: 'function' };
+const answers = (delayMs = 0): RunProgramRequest['onToolBatch'] => (calls) =>
+  calls.map((call) => new Promise<GuestToolResponse>((resolve) => setTimeout(() => resolve({ ok: true, value: call.input }), delayMs)));
+
+function run(source: string, extra: Partial<RunProgramRequest> = {}) {
+  return transport.run({ source, bindings: [echo], onToolBatch: answers(), ...extra });
+}
+
+describe('CPU budget (EXEC_CPU_BUDGET)', () => {
+  it.each([
+    ['a loop', 'for (;;) {}'],
+    ['a loop in a promise job', 'await Promise.resolve(); for (;;) {}'],
+    ['a loop in a timer callback', 'setTimeout(() => { for (;;) {} }, 0); await new Promise((resolve) => setTimeout(resolve, 60_000))'],
+    ['a loop after a tool call', 'await tools.echo({}); for (;;) {}'],
+  ])('stops %s', async (_case, source) => {
+    const result = await run(source, { limits: { cpuBudgetMs: 150 } });
+    expect(result.error).toEqual({
+      code: 'EXEC_CPU_BUDGET',
+      message:
+        'The program used more than its 150 ms of CPU time and was stopped. Look for an infinite loop, or do less work in one program (time spent waiting on tools does not count).',
+    });
+    expect(result.stats.cpuMs).toBeGreaterThanOrEqual(150);
+  });
+
+  it('does not count time spent waiting on tools', async () => {
+    const result = await run('await tools.echo({}); return "done"', { limits: { cpuBudgetMs: 50, watchdogGraceMs: 0 }, onToolBatch: answers(300) });
+    expect(result).toMatchObject({ status: 'completed', returnValue: 'done' });
+    expect(result.stats.wallMs).toBeGreaterThanOrEqual(300);
+  });
+});
+
+describe('wall-clock bound (EXEC_CPU_BUDGET)', () => {
+  it('stops a program that waits on a timer past budget + grace', async () => {
+    const result = await run('await new Promise((resolve) => setTimeout(resolve, 60_000))', { limits: { cpuBudgetMs: 100, watchdogGraceMs: 100 } });
+    expect(result.error).toEqual({
+      code: 'EXEC_CPU_BUDGET',
+      message:
+        'The program ran for more than 200 ms of wall-clock time (CPU budget 100 ms + 100 ms grace; time waiting on tools does not count) and was stopped. Avoid long timers, busy waiting and very long single operations.',
+    });
+  });
+
+  it('pauses while tool calls are in flight', async () => {
+    const result = await run('await tools.echo({}); return "done"', { limits: { cpuBudgetMs: 50, watchdogGraceMs: 50 }, onToolBatch: answers(400) });
+    expect(result).toMatchObject({ status: 'completed', returnValue: 'done' });
+  });
+});
+
+describe('memory (EXEC_MEMORY)', () => {
+  const message = 'The program ran out of memory (limit 8 MiB). Work on smaller pieces of data and keep fewer values alive at once.';
+  it.each([
+    ['arrays', 'const all = []; for (;;) all.push(new Array(1e6).fill(1))'],
+    ['strings', 'const all = []; for (let i = 0; ; i++) all.push("x".repeat(1 << 20) + i)'],
+    ['an object graph', 'const all = []; for (;;) all.push({ a: [1, 2, 3], b: { c: "d" } })'],
+    ['caught and rethrown', 'try { const all = []; for (;;) all.push(new Array(1e5).fill(0)) } catch (error) { throw error }'],
+  ])('stops a bomb of %s', async (_case, source) => {
+    const result = await run(source);
+    expect(result.error).toEqual({ code: 'EXEC_MEMORY', message });
+  });
+
+  it('serves the next program after a bomb', async () => {
+    await run('const all = []; for (;;) all.push(new Array(1e6).fill(1))');
+    expect((await run('return [1, 2].length')).returnValue).toBe(2);
+  });
+});
+
+describe('stack (EXEC_STACK)', () => {
+  it('stops deep recursion with a short message', async () => {
+    const result = await run('function down(n) { return down(n + 1) + 1 } down(0)');
+    expect(result.error).toEqual({
+      code: 'EXEC_STACK',
+      message:
+        'The program overflowed its stack (limit 256 KiB), most likely through deep or endless recursion. Use a loop or an explicit stack instead.',
+    });
+  });
+
+  it('refuses a guest stack larger than the host stack can hold', async () => {
+    const attempt = run('return 1', { limits: { stackBytes: 512 * 1024 } });
+    await expect(attempt).rejects.toThrow(
+      'limits.stackBytes: at most 262144 in process (the interpreter shares the host\'s V8 stack); use the child-process transport for a larger stack',
+    );
+    await attempt.catch((error: unknown) => expect(ToolcellError.isInstance(error) && error.code).toBe('INVALID_CONFIGURATION'));
+    expect(() => createInProcessTransport({ limits: { stackBytes: 1024 * 1024 } })).toThrow(/^limits\.stackBytes: at most 262144 in process/);
+  });
+});
+
+describe('source size (EXEC_SOURCE_LIMIT)', () => {
+  it('refuses a program over the limit without running it', async () => {
+    const result = await run(`text("ran"); // ${'é'.repeat(60)}`, { limits: { sourceBytes: 100 } });
+    expect(result).toMatchObject({ status: 'failed', output: [] });
+    expect(result.error).toEqual({
+      code: 'EXEC_SOURCE_LIMIT',
+      message: 'The program is 136 bytes, over the limit of 100 bytes. Send a shorter program, or split the work across several programs.',
+    });
+  });
+});
+
+describe('output (EXEC_OUTPUT_LIMIT)', () => {
+  it('cuts text at the limit, keeps it, and stops the program', async () => {
+    const result = await run('for (let i = 0; ; i++) text("0123456789")', { limits: { maxTextChars: 25 } });
+    expect(result.output).toEqual([
+      { type: 'text', text: '0123456789' },
+      { type: 'text', text: '0123456789' },
+      { type: 'text', text: `01234${TEXT_CUT_MARKER}` },
+    ]);
+    expect(result.error).toEqual({
+      code: 'EXEC_OUTPUT_LIMIT',
+      message:
+        'The program produced more than 25 characters of text; the output was cut there and the program stopped. Print less: summarize, or print only what is needed.',
+    });
+  });
+
+  it('stops a program that catches the limit error and keeps printing', async () => {
+    const result = await run('for (;;) { try { text("x".repeat(100)) } catch {} }', { limits: { maxTextChars: 150 } });
+    expect(result.error?.code).toBe('EXEC_OUTPUT_LIMIT');
+    expect(result.output).toHaveLength(2);
+  });
+
+  it.each([
+    ['items', { maxMediaItems: 2 }, 2, 'at most 2 items and 10 MiB in all'],
+    ['bytes', { maxMediaBytes: 5 }, 1, 'at most 16 items and 5 bytes in all'],
+  ])('stops media over the %s limit', async (_case, limits, kept, allowed) => {
+    const result = await run('for (;;) image({ mimeType: "image/png", data: "AAAA" })', { limits });
+    expect(result.output).toHaveLength(kept);
+    expect(result.error).toEqual({
+      code: 'EXEC_OUTPUT_LIMIT',
+      message: `The program produced more media than allowed (${allowed}); the program stopped. Produce fewer or smaller images and audio clips.`,
+    });
+  });
+
+  it('refuses a return value over maxResultBytes', async () => {
+    const result = await run('return "x".repeat(100)', { limits: { maxResultBytes: 64 } });
+    expect(result.error).toEqual({
+      code: 'EXEC_OUTPUT_LIMIT',
+      message: "The program's return value is 102 bytes of JSON, over the limit of 64 bytes. Return less: a summary, a slice, or only the fields that are needed.",
+    });
+  });
+});
+
+describe('message size (maxMessageBytes)', () => {
+  const limits = { maxMessageBytes: 1024 };
+  it('rejects a tool input over the limit with INVALID_ARGS', async () => {
+    const result = await run('try { await tools.echo({ text: "x".repeat(2000) }) } catch (error) { return [error.code, error.message] }', { limits });
+    expect(result.returnValue).toEqual(['INVALID_ARGS', 'the input of tools.echo is 2011 bytes of JSON, over the limit of 1024 bytes']);
+  });
+
+  it('rejects a tool result over the limit with EXEC_OUTPUT_LIMIT', async () => {
+    const result = await run('try { await tools.echo({}) } catch (error) { return [error.code, error.message] }', {
+      limits,
+      onToolBatch: (calls) => calls.map(() => Promise.resolve<GuestToolResponse>({ ok: true, value: 'y'.repeat(5000) })),
+    });
+    expect(result.returnValue).toEqual(['EXEC_OUTPUT_LIMIT', "the result of tools.echo is 5002 bytes of JSON, over the sandbox's limit of 1024 bytes for one message"]);
+  });
+
+  it('refuses to store or notify a value over the limit', async () => {
+    const cells = { storedValues: {}, onStore: () => undefined, onNotify: () => undefined, onYield: () => undefined };
+    const result = await run(
+      'const big = "z".repeat(2000); const errors = []; for (const action of [() => store("k", big), () => notify(big)]) { try { action() } catch (error) { errors.push(error.name + ": " + error.message) } } return errors',
+      { limits, cells },
+    );
+    expect(result.returnValue).toEqual([
+      'RangeError: the value stored under "k" is 2002 bytes of JSON, over the limit of 1024 bytes',
+      'RangeError: the notified value is 2002 bytes of JSON, over the limit of 1024 bytes',
+    ]);
+  });
+});
+
+describe('a program that can never settle', () => {
+  it('fails at once with EXEC_RUNTIME', async () => {
+    const result = await run('await new Promise(() => {})');
+    expect(result.error).toEqual({
+      code: 'EXEC_RUNTIME',
+      message:
+        'The program is waiting on a promise that nothing can settle (no tool call, timer or job is pending), so it would never finish. Make sure every promise you await is resolved.',
+    });
+  });
+});
+
+describe('cancellation (EXEC_CANCELLED)', () => {
+  const cancelled = { code: 'EXEC_CANCELLED', message: 'The program was cancelled before it finished.' };
+
+  it('does not start a program whose signal is already aborted', async () => {
+    const result = await run('text("ran")', { signal: AbortSignal.abort() });
+    expect(result).toMatchObject({ status: 'failed', output: [], error: cancelled });
+  });
+
+  it('ends a program waiting on a tool, keeping its output', async () => {
+    const controller = new AbortController();
+    const result = await run('text("before"); await tools.echo({})', {
+      signal: controller.signal,
+      onToolBatch: (calls) => {
+        setTimeout(() => controller.abort(), 10);
+        return calls.map(() => new Promise<GuestToolResponse>(() => undefined));
+      },
+    });
+    expect(result).toMatchObject({ status: 'failed', output: [{ type: 'text', text: 'before' }], error: cancelled });
+  });
+
+  it('ends a running loop when the host aborts from a callback', async () => {
+    const controller = new AbortController();
+    const result = await run('for (let i = 0; ; i++) if (i % 100000 === 0) text(String(i))', {
+      signal: controller.signal,
+      onOutput: (item) => item.type === 'text' && item.text === '200000' && controller.abort(),
+    });
+    expect(result.error).toEqual(cancelled);
+    expect(result.output).toHaveLength(3);
+  });
+
+  it('cancels running programs on close, and fails later ones', async () => {
+    const closing = createInProcessTransport({ prewarm: false });
+    const running = closing.run({ source: 'await tools.echo({})', bindings: [echo], onToolBatch: (calls) => calls.map(() => new Promise<GuestToolResponse>(() => undefined)) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await closing.close();
+    expect((await running).error).toEqual(cancelled);
+    expect((await closing.run({ source: 'return 1', bindings: [], onToolBatch: () => [] })).error).toEqual({
+      code: 'EXEC_CANCELLED',
+      message: 'The sandbox was closed, so the program did not run to its end.',
+    });
+  });
+});
+
+describe('isolation', () => {
+  it('gives every program fresh globals', async () => {
+    await run('globalThis.leaked = 1; Object.prototype.polluted = true; Array.prototype.push = null');
+    expect((await run('return [typeof leaked, ({}).polluted === undefined, typeof [].push]')).returnValue).toEqual(["undefined", true, "function"]);
+  });
+
+  it('runs concurrent programs side by side', async () => {
+    const results = await Promise.all([1, 2, 3].map((n) => run(`await tools.echo({}); return ${n}`, { onToolBatch: answers(20) })));
+    expect(results.map((result) => result.returnValue)).toEqual([1, 2, 3]);
+  });
+});

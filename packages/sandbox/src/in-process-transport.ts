@@ -1,0 +1,108 @@
+import { ConfigurationError } from '@toolcell/core';
+import type { JsonValue } from '@toolcell/core';
+import { SandboxEngine } from './engine/sandbox-engine.js';
+import type { EngineRun } from './engine/sandbox-engine.js';
+import { programErrors } from './engine/program-errors.js';
+import { utf8Length } from './engine/utf8-length.js';
+import type { OutputItem } from './output-item.js';
+import type { ProgramResult } from './program-result.js';
+import { callSafely, completedResult, failedResult } from './program-results.js';
+import type { RunProgramRequest } from './run-program-request.js';
+import { resolveSandboxLimits } from './sandbox-limits.js';
+import type { SandboxLimits } from './sandbox-limits.js';
+import type { SandboxTransport } from './sandbox-transport.js';
+import { dispatchToolBatch } from './tool-dispatch.js';
+
+/** Options of {@link createInProcessTransport}. */
+export interface InProcessTransportOptions {
+  /** Limits for every run, over the defaults; a run's own limits override them. */
+  readonly limits?: Partial<SandboxLimits>;
+  /** Prepare a warm interpreter right away (default `true`), so the first run starts fast. */
+  readonly prewarm?: boolean;
+}
+
+/** The largest guest stack in process: the interpreter runs on the host's own V8 stack. */
+const IN_PROCESS_MAX_STACK_BYTES = 256 * 1024;
+
+function inProcessLimits(...layers: ReadonlyArray<Partial<SandboxLimits> | undefined>): SandboxLimits {
+  const limits = resolveSandboxLimits(...layers);
+  if (limits.stackBytes > IN_PROCESS_MAX_STACK_BYTES) {
+    throw new ConfigurationError({
+      setting: 'limits.stackBytes',
+      message: `at most ${IN_PROCESS_MAX_STACK_BYTES} in process (the interpreter shares the host's V8 stack); use the child-process transport for a larger stack`,
+    });
+  }
+  return limits;
+}
+
+/**
+ * A transport that runs programs in the host's own thread: for hosts without processes
+ * (browsers, workers, edge runtimes). Same guest, same limits, less defense in depth: an
+ * interpreter fault is a fault of the host, and a long-running builtin that starves the
+ * interrupt handler cannot be killed (the child-process transport's watchdog can).
+ *
+ * @throws ConfigurationError when `options.limits` cannot work.
+ */
+export function createInProcessTransport(options: InProcessTransportOptions = {}): SandboxTransport {
+  const defaults = inProcessLimits(options.limits);
+  const engine = new SandboxEngine();
+  const running = new Set<EngineRun>();
+  let closed = false;
+  if (options.prewarm !== false) engine.prewarm(defaults.memoryBytes).catch(() => undefined);
+
+  async function run(request: RunProgramRequest): Promise<ProgramResult> {
+    const startedAt = performance.now();
+    const limits = inProcessLimits(options.limits, request.limits);
+    const output: OutputItem[] = [];
+    const early = { startedAt, cpuMs: 0, toolCalls: 0 };
+    if (closed) return failedResult(programErrors.closed(), output, early);
+    if (request.signal?.aborted) return failedResult(programErrors.cancelled(), output, early);
+    const sourceBytes = utf8Length(request.source);
+    if (sourceBytes > limits.sourceBytes) return failedResult(programErrors.sourceLimit(sourceBytes, limits), output, early);
+    const cells = request.cells;
+    const engineRun: EngineRun = await engine.prepare({
+      source: request.source,
+      bindings: request.bindings,
+      limits,
+      ...(cells === undefined ? {} : { storedJson: JSON.stringify(cells.storedValues) }),
+      host: {
+        toolBatch: (calls) => {
+          const guestCalls = calls.map(({ id, jsName, inputJson }) => ({ id, jsName, input: JSON.parse(inputJson) as JsonValue }));
+          dispatchToolBatch(request, guestCalls, limits, (id, response) => engineRun.deliver(id, response.ok, response.json));
+        },
+        output: (item) => {
+          output.push(item);
+          callSafely(() => request.onOutput?.(item));
+        },
+        store: (key, json) => callSafely(() => cells?.onStore(key, JSON.parse(json) as JsonValue)),
+        notify: (json) => callSafely(() => cells?.onNotify(JSON.parse(json) as JsonValue)),
+        yieldControl: () => callSafely(() => cells?.onYield()),
+      },
+    });
+    const current = engineRun;
+    running.add(current);
+    const onAbort = (): void => current.cancel();
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    const finished = current.start();
+    if (request.signal?.aborted || closed) current.cancel();
+    try {
+      const outcome = await finished;
+      const figures = { startedAt, cpuMs: outcome.cpuMs, toolCalls: outcome.toolCalls };
+      return outcome.status === 'completed' || outcome.error === undefined
+        ? completedResult(outcome.returnJson === undefined ? undefined : (JSON.parse(outcome.returnJson) as JsonValue), output, figures)
+        : failedResult(outcome.error, output, figures);
+    } finally {
+      running.delete(current);
+      request.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  return {
+    run,
+    async close() {
+      closed = true;
+      for (const current of running) current.cancel();
+      engine.close();
+    },
+  };
+}

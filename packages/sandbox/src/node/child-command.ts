@@ -1,0 +1,56 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+/** V8's default stack (about 984 KiB) holds a 256 KiB guest stack with room to spare. */
+const DEFAULT_GUEST_STACK_BYTES = 256 * 1024;
+
+/** How to start one sandbox child. */
+export interface ChildCommand {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly env: Readonly<Record<string, string>>;
+}
+
+/**
+ * The V8 stack (in KiB, for `--stack-size`) a child needs for a guest stack of
+ * `stackBytes`, or `undefined` for V8's default. Every QuickJS frame is also a V8 frame of
+ * the WebAssembly code running it, several times larger: measured, a 512 KiB guest stack
+ * overflowed V8's default stack before QuickJS's own check fired.
+ */
+export function v8StackKib(stackBytes: number): number | undefined {
+  if (stackBytes <= DEFAULT_GUEST_STACK_BYTES) return undefined;
+  return Math.ceil(stackBytes / 1024) * 4 + 1024;
+}
+
+/**
+ * A minimal environment: `PATH` and the temp-dir variables, nothing else (no `NODE_OPTIONS`,
+ * no secrets). Windows also needs `SystemRoot` for Node itself to start.
+ */
+export function sanitizedEnvironment(source: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const names = ['PATH', 'TMPDIR', 'TMP', 'TEMP', ...(process.platform === 'win32' ? ['Path', 'SystemRoot'] : [])];
+  const environment: Record<string, string> = {};
+  for (const name of names) {
+    const value = source[name];
+    if (value !== undefined) environment[name] = value;
+  }
+  return environment;
+}
+
+/**
+ * The command for a child. Built output runs as plain Node; from sources (tests and tools
+ * that load `.ts` through the `@toolcell/source` condition) the child loads tsx and the
+ * same condition. The parent's own `execArgv` is never inherited.
+ */
+export function childCommand(options: { memoryBytes: number; stackBytes: number }): ChildCommand {
+  const here = import.meta.url;
+  const fromSource = here.endsWith('.ts');
+  const entry = fileURLToPath(new URL(fromSource ? './sandbox-child.ts' : './sandbox-child.js', here));
+  const stack = v8StackKib(options.stackBytes);
+  const args = [
+    ...(stack === undefined ? [] : [`--stack-size=${stack}`]),
+    ...(fromSource ? ['--conditions=@toolcell/source', '--import', pathToFileURL(createRequire(here).resolve('tsx/esm')).href] : []),
+    entry,
+    String(options.memoryBytes),
+  ];
+  return { command: process.execPath, args, env: sanitizedEnvironment() };
+}

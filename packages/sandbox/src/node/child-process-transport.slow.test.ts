@@ -1,0 +1,190 @@
+import { ToolcellError } from '@toolcell/core';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { GuestToolResponse } from '../guest-tool-call.js';
+import type { ProgramResult } from '../program-result.js';
+import type { RunProgramRequest } from '../run-program-request.js';
+import type { SandboxBinding } from '../sandbox-binding.js';
+import { createChildProcessTransport } from './child-process-transport.js';
+import type { ChildProcessTransport, ChildProcessTransportOptions } from './child-process-transport.js';
+
+// The child-process transport's own behaviour: the pool, process replacement, the V8
+// stack, the boot bound, cancellation and close. Slow: children start from sources.
+
+const LIMITS = { cpuBudgetMs: 2_000, memoryBytes: 16 * 1024 * 1024, bootTimeoutMs: 60_000 };
+const probe: SandboxBinding = { jsName: 'probe', canonicalName: 'probe', description: 'Report.', kind: 'function' };
+const opened: ChildProcessTransport[] = [];
+afterAll(async () => {
+  await Promise.all(opened.map((transport) => transport.close()));
+});
+
+function open(options: ChildProcessTransportOptions = {}): ChildProcessTransport {
+  const transport = createChildProcessTransport({ limits: { ...LIMITS, ...options.limits }, ...(options.pool ? { pool: options.pool } : {}) });
+  opened.push(transport);
+  return transport;
+}
+
+/** Run a program that calls `probe` once; returns the pid that ran it. */
+async function pidOf(transport: ChildProcessTransport, source = 'await tools.probe({})', extra: Partial<RunProgramRequest> = {}) {
+  let pid: number | undefined;
+  const result = await transport.run({
+    source,
+    bindings: [probe],
+    onToolBatch: (calls) => {
+      pid = transport.poolStats().busy[0];
+      return calls.map(() => Promise.resolve<GuestToolResponse>({ ok: true, value: null }));
+    },
+    ...extra,
+  });
+  return { pid, result };
+}
+
+function alive(pid: number | undefined): boolean {
+  if (pid === undefined) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('child-process transport (slow)', () => {
+  it('reuses a sound process, and replaces one whose program hit a limit', async () => {
+    const transport = open({ pool: { size: 1 } });
+    const first = await pidOf(transport);
+    const afterError = await pidOf(transport, 'await tools.probe({}); throw new Error("plain failure")');
+    expect(afterError.result.error?.code).toBe('EXEC_RUNTIME');
+    expect(afterError.pid).toBe(first.pid);
+    const limited = await transport.run({ source: 'for (;;) {}', bindings: [], limits: { cpuBudgetMs: 100 }, onToolBatch: () => [] });
+    expect(limited.error?.code).toBe('EXEC_CPU_BUDGET');
+    await until(() => !alive(first.pid));
+    const replaced = await pidOf(transport);
+    expect(replaced.pid).not.toBe(first.pid);
+    expect(replaced.result.status).toBe('completed');
+  });
+
+  it('retires a process after maxProgramsPerProcess programs', async () => {
+    const transport = open({ pool: { size: 1, maxProgramsPerProcess: 2 } });
+    const pids = [];
+    for (let index = 0; index < 3; index += 1) pids.push((await pidOf(transport)).pid);
+    expect(pids[1]).toBe(pids[0]);
+    expect(pids[2]).not.toBe(pids[0]);
+  });
+
+  it('stops idle processes after idleTimeoutMs and starts cold afterwards', async () => {
+    const transport = open({ pool: { size: 1, idleTimeoutMs: 300 } });
+    await until(() => transport.poolStats().idle.length === 1);
+    const [pid] = transport.poolStats().idle;
+    await until(() => transport.poolStats().idle.length === 0 && !alive(pid));
+    expect(transport.poolStats()).toEqual({ idle: [], starting: [], busy: [] });
+    expect((await pidOf(transport)).result.status).toBe('completed');
+  });
+
+  it('with size 0, starts a fresh process for every program and keeps none', async () => {
+    const transport = open({ pool: { size: 0 } });
+    const first = await pidOf(transport);
+    const second = await pidOf(transport);
+    expect(first.pid).not.toBe(second.pid);
+    await until(() => !alive(first.pid) && !alive(second.pid));
+    expect(transport.poolStats()).toEqual({ idle: [], starting: [], busy: [] });
+  });
+
+  it('runs concurrent programs in separate processes', async () => {
+    const transport = open({ pool: { size: 1 } });
+    let arrived = 0;
+    let release: () => void = () => undefined;
+    const allArrived = new Promise<void>((resolve) => (release = resolve));
+    let busyTogether: readonly number[] = [];
+    const results = await Promise.all(
+      [1, 2, 3].map(() =>
+        transport.run({
+          source: 'return await tools.probe({})',
+          bindings: [probe],
+          onToolBatch: (calls) => {
+            arrived += 1;
+            if (arrived === 3) {
+              busyTogether = transport.poolStats().busy;
+              release();
+            }
+            return calls.map(() => allArrived.then((): GuestToolResponse => ({ ok: true, value: 'done' })));
+          },
+        }),
+      ),
+    );
+    expect(results.map((result) => result.returnValue)).toEqual(['done', 'done', 'done']);
+    expect(new Set(busyTogether).size).toBe(3);
+  });
+
+  it('raises the child V8 stack with stackBytes: deeper recursion works, endless recursion is EXEC_STACK', async () => {
+    const transport = open({ pool: { size: 0 } });
+    const deep = 'function down(n) { return n === 0 ? 0 : down(n - 1) + 1 } return down(3000)';
+    const small = await transport.run({ source: deep, bindings: [], onToolBatch: () => [] });
+    expect(small.error?.code).toBe('EXEC_STACK');
+    const large = await transport.run({ source: deep, bindings: [], limits: { stackBytes: 1024 * 1024 }, onToolBatch: () => [] });
+    expect(large).toMatchObject({ status: 'completed', returnValue: 3000 });
+    const endless = await transport.run({ source: 'function down() { return down() + 1 } down()', bindings: [], limits: { stackBytes: 1024 * 1024 }, onToolBatch: () => [] });
+    expect(endless.error).toMatchObject({ code: 'EXEC_STACK', message: expect.stringContaining('(limit 1 MiB)') });
+  });
+
+  it('fails a process that does not start within bootTimeoutMs', async () => {
+    const transport = open({ pool: { size: 0 }, limits: { bootTimeoutMs: 1 } });
+    const result = await transport.run({ source: 'return 1', bindings: [], onToolBatch: () => [] });
+    expect(result.error).toEqual({
+      code: 'EXEC_CRASHED',
+      message: 'The sandbox failed while running the program: the sandbox process did not start within 1 ms. Running it again may work.',
+    });
+  });
+
+  it('kills the process of a cancelled program', async () => {
+    const transport = open({ pool: { size: 1 } });
+    const controller = new AbortController();
+    const { pid, result } = await pidOf(transport, 'text("started"); await tools.probe({}); for (;;) {}', {
+      signal: controller.signal,
+      onToolBatch: (calls) => {
+        setTimeout(() => controller.abort(), 20);
+        return calls.map(() => Promise.resolve<GuestToolResponse>({ ok: true, value: null }));
+      },
+    });
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'EXEC_CANCELLED' }, output: [{ type: 'text', text: 'started' }] });
+    await until(() => !alive(pid));
+    const early = await transport.run({ source: 'return 1', bindings: [], signal: AbortSignal.abort(), onToolBatch: () => [] });
+    expect(early.error?.code).toBe('EXEC_CANCELLED');
+  });
+
+  it('ends running programs on close, kills every process, and fails later runs', async () => {
+    const transport = open({ pool: { size: 1 } });
+    let running: Promise<ProgramResult> | undefined;
+    const started = new Promise<void>((resolve) => {
+      running = transport.run({
+        source: 'await tools.probe({})',
+        bindings: [probe],
+        onToolBatch: (calls) => (resolve(), calls.map(() => new Promise<GuestToolResponse>(() => undefined))),
+      });
+    });
+    await started;
+    const pids = [...transport.poolStats().busy, ...transport.poolStats().idle, ...transport.poolStats().starting];
+    await transport.close();
+    expect((await running)?.error).toEqual({ code: 'EXEC_CANCELLED', message: 'The sandbox was closed, so the program did not run to its end.' });
+    await until(() => pids.every((pid) => !alive(pid)));
+    expect((await transport.run({ source: 'return 1', bindings: [], onToolBatch: () => [] })).error?.code).toBe('EXEC_CANCELLED');
+  });
+
+  it('refuses pool settings that cannot work', () => {
+    expect(() => createChildProcessTransport({ pool: { size: -1 } })).toThrow('pool.size: must be an integer of at least 0, got -1');
+    try {
+      createChildProcessTransport({ pool: { maxProgramsPerProcess: 0 } });
+    } catch (error) {
+      expect(ToolcellError.isInstance(error) && error.code).toBe('INVALID_CONFIGURATION');
+      expect((error as Error).message).toBe('pool.maxProgramsPerProcess: must be an integer of at least 1, got 0');
+    }
+    expect(() => createChildProcessTransport({ limits: { stackBytes: 2 * 1024 * 1024 } })).toThrow(/^limits\.stackBytes: must be an integer/);
+  });
+});

@@ -1,0 +1,122 @@
+import { ConfigurationError } from '@toolcell/core';
+import { programErrors } from '../engine/program-errors.js';
+import { utf8Length } from '../engine/utf8-length.js';
+import type { ProgramError, ProgramResult } from '../program-result.js';
+import { failedResult } from '../program-results.js';
+import type { RunProgramRequest } from '../run-program-request.js';
+import { resolveSandboxLimits } from '../sandbox-limits.js';
+import type { SandboxLimits } from '../sandbox-limits.js';
+import type { SandboxTransport } from '../sandbox-transport.js';
+import { runOnChild } from './child-run.js';
+import { SandboxPool } from './sandbox-pool.js';
+import type { SandboxPoolOptions, SandboxPoolStats } from './sandbox-pool.js';
+import type { SandboxProcess } from './sandbox-process.js';
+
+/** Options of {@link createChildProcessTransport}. */
+export interface ChildProcessTransportOptions {
+  /** Limits for every run, over the defaults; a run's own limits override them. */
+  readonly limits?: Partial<SandboxLimits>;
+  /** The pool of warm child processes. */
+  readonly pool?: SandboxPoolOptions;
+}
+
+/** The child-process transport, with a view of its pool. */
+export interface ChildProcessTransport extends SandboxTransport {
+  /** What the pool holds now (for diagnostics and tests). */
+  poolStats(): SandboxPoolStats;
+}
+
+function checkPool(pool: SandboxPoolOptions): void {
+  for (const [name, low] of [
+    ['size', 0],
+    ['maxProgramsPerProcess', 1],
+    ['idleTimeoutMs', 1],
+  ] as const) {
+    const value = pool[name];
+    if (value !== undefined && (!Number.isInteger(value) || value < low)) {
+      throw new ConfigurationError({ setting: `pool.${name}`, message: `must be an integer of at least ${low}, got ${String(value)}` });
+    }
+  }
+}
+
+/**
+ * The default transport: each program runs in a pooled child process with a minimal,
+ * sanitized environment (`PATH` and temp dirs), so an interpreter fault ends a child, not
+ * the host. Children are killed with SIGKILL on cancellation, on a limit, or when the
+ * parent's watchdog fires, and replaced in the background.
+ *
+ * @throws ConfigurationError when `options.limits` or `options.pool` cannot work.
+ */
+export function createChildProcessTransport(options: ChildProcessTransportOptions = {}): ChildProcessTransport {
+  const defaults = resolveSandboxLimits(options.limits);
+  const pool = options.pool ?? {};
+  checkPool(pool);
+  const processes = new SandboxPool(pool, defaults);
+  const closing = new AbortController();
+
+  async function run(request: RunProgramRequest): Promise<ProgramResult> {
+    const startedAt = performance.now();
+    const limits = resolveSandboxLimits(options.limits, request.limits);
+    const early = { startedAt, cpuMs: 0, toolCalls: 0 };
+    if (closing.signal.aborted) return failedResult(programErrors.closed(), [], early);
+    if (request.signal?.aborted) return failedResult(programErrors.cancelled(), [], early);
+    const sourceBytes = utf8Length(request.source);
+    if (sourceBytes > limits.sourceBytes) return failedResult(programErrors.sourceLimit(sourceBytes, limits), [], early);
+
+    const process = processes.acquire(limits.stackBytes);
+    let sound = false;
+    try {
+      const failure = await bootFailure(process, limits, request.signal, closing.signal);
+      if (failure !== undefined) return failedResult(failure, [], early);
+      const outcome = await runOnChild(process, request, limits, startedAt, closing.signal);
+      sound = outcome.sound;
+      return outcome.result;
+    } finally {
+      processes.release(process, sound);
+    }
+  }
+
+  return {
+    run,
+    async close() {
+      closing.abort();
+      processes.close();
+    },
+    poolStats: () => processes.stats(),
+  };
+}
+
+/** Wait for a child to be ready, within the boot bound; `undefined` once it is. */
+async function bootFailure(
+  process: SandboxProcess,
+  limits: SandboxLimits,
+  signal: AbortSignal | undefined,
+  closing: AbortSignal,
+): Promise<ProgramError | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  let onClose: (() => void) | undefined;
+  try {
+    return await Promise.race([
+      process.ready.then(() => undefined),
+      new Promise<ProgramError>((resolve) => {
+        timer = setTimeout(
+          () => resolve(programErrors.crashed(`the sandbox process did not start within ${limits.bootTimeoutMs} ms`)),
+          limits.bootTimeoutMs,
+        );
+      }),
+      new Promise<ProgramError>((resolve) => {
+        onAbort = () => resolve(programErrors.cancelled());
+        onClose = () => resolve(programErrors.closed());
+        signal?.addEventListener('abort', onAbort, { once: true });
+        closing.addEventListener('abort', onClose, { once: true });
+      }),
+    ]);
+  } catch (error) {
+    return programErrors.crashed(error instanceof Error ? error.message : String(error));
+  } finally {
+    clearTimeout(timer);
+    if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
+    if (onClose !== undefined) closing.removeEventListener('abort', onClose);
+  }
+}

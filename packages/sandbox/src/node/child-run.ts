@@ -1,0 +1,125 @@
+import { OutputBudget } from '../engine/output-budget.js';
+import { PausableDeadline } from '../engine/pausable-deadline.js';
+import { programErrors } from '../engine/program-errors.js';
+import type { OutputItem } from '../output-item.js';
+import type { ProgramError, ProgramResult } from '../program-result.js';
+import { callSafely, completedResult, failedResult } from '../program-results.js';
+import type { RunProgramRequest } from '../run-program-request.js';
+import type { SandboxLimits } from '../sandbox-limits.js';
+import { dispatchToolBatch } from '../tool-dispatch.js';
+import type { ChildMessage } from './protocol-messages.js';
+import type { SandboxProcess } from './sandbox-process.js';
+
+/** How a run on a child ended, and whether the child may run another program. */
+export interface ChildRunResult {
+  readonly result: ProgramResult;
+  readonly sound: boolean;
+}
+
+/** Extra wall time the parent's watchdog allows over the engine's own bound, for the child to report. */
+const WATCHDOG_MARGIN_MS = 500;
+
+/**
+ * Run one program on a ready child: send it, answer its tool calls, stream its output, and
+ * back its limits with a wall-clock watchdog (paused while tool calls are in flight) that
+ * kills the child. Resolves when the child reports, dies, is cancelled or is killed.
+ */
+export function runOnChild(
+  process: SandboxProcess,
+  request: RunProgramRequest,
+  limits: SandboxLimits,
+  startedAt: number,
+  closing: AbortSignal,
+): Promise<ChildRunResult> {
+  return new Promise((resolve) => {
+    const output: OutputItem[] = [];
+    const budget = new OutputBudget(limits);
+    const cells = request.cells;
+    let inFlight = 0;
+    let toolCalls = 0;
+    let finished = false;
+
+    const finish = (result: ProgramResult, sound: boolean): void => {
+      if (finished) return;
+      finished = true;
+      watchdog.cancel();
+      request.signal?.removeEventListener('abort', onAbort);
+      closing.removeEventListener('abort', onClose);
+      process.endRun();
+      if (!sound) process.kill();
+      resolve({ result, sound });
+    };
+    const fail = (error: ProgramError): void => finish(failedResult(error, output, { startedAt, cpuMs: 0, toolCalls }), false);
+    const watchdog = new PausableDeadline(limits.cpuBudgetMs + limits.watchdogGraceMs + WATCHDOG_MARGIN_MS, () =>
+      fail(programErrors.wallClock(limits, true)),
+    );
+    const onAbort = (): void => fail(programErrors.cancelled());
+    const onClose = (): void => fail(programErrors.closed());
+
+    const onMessage = (message: ChildMessage): void => {
+      if (finished) return;
+      switch (message.type) {
+        case 'toolBatch':
+          toolCalls += message.calls.length;
+          inFlight += message.calls.length;
+          watchdog.pause();
+          dispatchToolBatch(request, message.calls, limits, (id, response) => {
+            if (finished) return;
+            inFlight -= 1;
+            if (inFlight === 0) watchdog.resume();
+            process.send(JSON.stringify({ type: 'toolResult', id, ok: response.ok, payload: response.json }));
+          });
+          return;
+        case 'output': {
+          // The child enforces the output limits; counting again keeps a broken child honest.
+          const item = message.item;
+          const decision = item.type === 'text' ? budget.text(item.text) : budget.media(item.type, item.mimeType, item.data);
+          const kept = decision.item;
+          if (kept === undefined) return;
+          output.push(kept);
+          callSafely(() => request.onOutput?.(kept));
+          return;
+        }
+        case 'store':
+          callSafely(() => cells?.onStore(message.key, message.value));
+          return;
+        case 'notify':
+          callSafely(() => cells?.onNotify(message.value));
+          return;
+        case 'yield':
+          callSafely(() => cells?.onYield());
+          return;
+        case 'result': {
+          const figures = { startedAt, cpuMs: message.cpuMs, toolCalls: message.toolCalls };
+          const sound = message.reusable && (message.status === 'completed' || ['EXEC_RUNTIME', 'EXEC_SYNTAX'].includes(message.error?.code ?? ''));
+          const result =
+            message.status === 'failed' && message.error !== undefined
+              ? failedResult(message.error, output, figures)
+              : completedResult(message.returnValue, output, figures);
+          finish(result, sound);
+          return;
+        }
+        case 'ready':
+          return;
+      }
+    };
+
+    process.beginRun(
+      limits,
+      { bindings: new Map(request.bindings.map((binding) => [binding.jsName, binding])), seenCallIds: new Set(), cells: cells !== undefined },
+      { message: onMessage, failure: (detail) => fail(programErrors.crashed(detail)) },
+    );
+    request.signal?.addEventListener('abort', onAbort, { once: true });
+    closing.addEventListener('abort', onClose, { once: true });
+    process.send(
+      JSON.stringify({
+        type: 'run',
+        source: request.source,
+        bindings: request.bindings.map(({ jsName, canonicalName, description, kind }) => ({ jsName, canonicalName, description, kind })),
+        limits,
+        ...(cells === undefined ? {} : { storedJson: JSON.stringify(cells.storedValues) }),
+      }),
+    );
+    watchdog.resume();
+  });
+}

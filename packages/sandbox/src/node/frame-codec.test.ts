@@ -1,0 +1,56 @@
+import { ToolcellError } from '@toolcell/core';
+import { describe, expect, it } from 'vitest';
+import { FrameDecoder, FrameWriter, encodeFrame } from './frame-codec.js';
+
+const frames = (...texts: string[]): Buffer => Buffer.concat(texts.map((text) => encodeFrame(text)));
+
+describe('encodeFrame', () => {
+  it('prefixes the UTF-8 bytes with their length, big-endian', () => {
+    const frame = encodeFrame('{"a":"é"}');
+    expect(frame.readUInt32BE(0)).toBe(10);
+    expect(frame.subarray(4).toString('utf8')).toBe('{"a":"é"}');
+  });
+});
+
+describe('FrameDecoder', () => {
+  it('decodes several frames from one chunk', () => {
+    const decoder = new FrameDecoder(() => 1024);
+    expect(decoder.push(frames('{"n":1}', '{"n":2}'))).toEqual([
+      { json: '{"n":1}', bytes: 7 },
+      { json: '{"n":2}', bytes: 7 },
+    ]);
+  });
+
+  it('reassembles frames split at every byte, including inside the header and a multibyte character', () => {
+    const decoder = new FrameDecoder(() => 1024);
+    const data = frames('{"text":"漢字🙂"}', '{}');
+    const decoded = [...data].flatMap((byte) => decoder.push(Buffer.from([byte])));
+    expect(decoded.map((frame) => frame.json)).toEqual(['{"text":"漢字🙂"}', '{}']);
+  });
+
+  it('refuses a frame over the limit from its header alone', () => {
+    const decoder = new FrameDecoder(() => 16);
+    const header = Buffer.alloc(4);
+    header.writeUInt32BE(0xffffffff, 0);
+    let thrown: unknown;
+    try {
+      decoder.push(header);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(ToolcellError.isInstance(thrown) && thrown.code).toBe('PROTOCOL_ERROR');
+    expect((thrown as Error).message).toBe('sandbox protocol error: a frame of 4294967295 bytes is over the limit of 16 bytes');
+  });
+});
+
+describe('FrameWriter', () => {
+  it('writes the frames of one synchronous stretch together', async () => {
+    const writes: Buffer[] = [];
+    const writer = new FrameWriter((data) => writes.push(data));
+    writer.send('{"n":1}');
+    writer.send('{"n":2}');
+    expect(writes).toHaveLength(0);
+    await Promise.resolve();
+    expect(writes).toEqual([frames('{"n":1}', '{"n":2}')]);
+  });
+});

@@ -1,0 +1,112 @@
+import { SandboxProtocolError } from './sandbox-protocol-error.js';
+
+// Frames: a 4-byte big-endian length, then that many bytes of UTF-8 JSON.
+
+const HEADER_BYTES = 4;
+
+/** Encode one frame. */
+export function encodeFrame(json: string): Buffer {
+  const length = Buffer.byteLength(json);
+  const frame = Buffer.allocUnsafe(HEADER_BYTES + length);
+  frame.writeUInt32BE(length, 0);
+  frame.write(json, HEADER_BYTES, 'utf8');
+  return frame;
+}
+
+/** One decoded frame. */
+export interface DecodedFrame {
+  /** The frame's JSON text. */
+  readonly json: string;
+  /** Its size in bytes, without the header. */
+  readonly bytes: number;
+}
+
+/**
+ * Reassembles frames from stream chunks. A frame longer than `maxFrameBytes()` is refused
+ * from its header, before any of it is buffered.
+ */
+export class FrameDecoder {
+  private readonly header = Buffer.alloc(HEADER_BYTES);
+  private headerFilled = 0;
+  private body: Buffer | undefined;
+  private bodyFilled = 0;
+
+  constructor(private readonly maxFrameBytes: () => number) {}
+
+  /**
+   * Feed a chunk; returns the frames it completed.
+   *
+   * @throws SandboxProtocolError for a frame over the limit. The stream is unusable after.
+   */
+  push(chunk: Buffer): DecodedFrame[] {
+    const frames: DecodedFrame[] = [];
+    let offset = 0;
+    while (offset < chunk.length) {
+      if (this.body === undefined) {
+        if (this.headerFilled === 0 && chunk.length - offset >= HEADER_BYTES) {
+          const length = this.checkLength(chunk.readUInt32BE(offset));
+          offset += HEADER_BYTES;
+          if (chunk.length - offset >= length) {
+            // The whole frame is in this chunk: decode it in place.
+            frames.push({ json: chunk.toString('utf8', offset, offset + length), bytes: length });
+            offset += length;
+            continue;
+          }
+          this.startBody(length);
+        } else {
+          const copied = chunk.copy(this.header, this.headerFilled, offset, offset + HEADER_BYTES - this.headerFilled);
+          this.headerFilled += copied;
+          offset += copied;
+          if (this.headerFilled < HEADER_BYTES) break;
+          this.headerFilled = 0;
+          this.startBody(this.checkLength(this.header.readUInt32BE(0)));
+        }
+      }
+      const body = this.body;
+      if (body === undefined) continue;
+      const copied = chunk.copy(body, this.bodyFilled, offset, offset + body.length - this.bodyFilled);
+      this.bodyFilled += copied;
+      offset += copied;
+      if (this.bodyFilled === body.length) {
+        frames.push({ json: body.toString('utf8'), bytes: body.length });
+        this.body = undefined;
+      }
+    }
+    return frames;
+  }
+
+  private checkLength(length: number): number {
+    const limit = this.maxFrameBytes();
+    if (length > limit) throw new SandboxProtocolError(`a frame of ${length} bytes is over the limit of ${limit} bytes`);
+    return length;
+  }
+
+  private startBody(length: number): void {
+    this.body = Buffer.allocUnsafe(length);
+    this.bodyFilled = 0;
+  }
+}
+
+/**
+ * Queues frames and writes them together once the current synchronous work is done, so a
+ * guest turn that produces output and a tool batch costs one write.
+ */
+export class FrameWriter {
+  private queued: Buffer[] = [];
+
+  constructor(private readonly write: (data: Buffer) => void) {}
+
+  /** Queue one frame. */
+  send(json: string): void {
+    this.queued.push(encodeFrame(json));
+    if (this.queued.length === 1) queueMicrotask(() => this.flush());
+  }
+
+  /** Write everything queued now. */
+  flush(): void {
+    const queued = this.queued;
+    if (queued.length === 0) return;
+    this.queued = [];
+    this.write(queued.length === 1 ? (queued[0] as Buffer) : Buffer.concat(queued));
+  }
+}

@@ -1,0 +1,215 @@
+import { EXEC_ERROR_CODES } from '@toolcell/core';
+import type { ExecErrorCode, JsonValue } from '@toolcell/core';
+import type { GuestToolCall } from '../guest-tool-call.js';
+import type { OutputItem } from '../output-item.js';
+import type { ProgramError } from '../program-result.js';
+import type { SandboxBinding } from '../sandbox-binding.js';
+import type { SandboxLimits } from '../sandbox-limits.js';
+import { SandboxProtocolError } from './sandbox-protocol-error.js';
+
+// The messages of the parent ⇄ child protocol. The child builds its frames around JSON
+// the guest already produced (no parse and re-stringify); the parent checks every frame
+// it receives, since a child is only as trustworthy as the interpreter inside it.
+
+/** Parent → child: run one program. */
+export interface RunMessage {
+  readonly type: 'run';
+  readonly source: string;
+  readonly bindings: readonly SandboxBinding[];
+  readonly limits: SandboxLimits;
+  /** JSON of the stored values when cells are on. */
+  readonly storedJson?: string;
+}
+
+/** Parent → child: the answer to one tool call; `payload` is the JSON the guest receives. */
+export interface ToolResultMessage {
+  readonly type: 'toolResult';
+  readonly id: number;
+  readonly ok: boolean;
+  readonly payload: string;
+}
+
+/** What the parent sends. */
+export type ParentMessage = RunMessage | ToolResultMessage;
+
+/** Child → parent: how a program ended. */
+export interface ResultMessage {
+  readonly type: 'result';
+  readonly status: 'completed' | 'failed';
+  readonly returnValue?: JsonValue;
+  readonly error?: ProgramError;
+  readonly cpuMs: number;
+  readonly toolCalls: number;
+  readonly reusable: boolean;
+}
+
+/** What the child sends. */
+export type ChildMessage =
+  | { readonly type: 'ready' }
+  | { readonly type: 'toolBatch'; readonly calls: readonly GuestToolCall[] }
+  | { readonly type: 'output'; readonly item: OutputItem }
+  | { readonly type: 'store'; readonly key: string; readonly value: JsonValue }
+  | { readonly type: 'notify'; readonly value: JsonValue }
+  | { readonly type: 'yield' }
+  | ResultMessage;
+
+/** The kinds of child message. */
+export type ChildMessageType = ChildMessage['type'];
+
+const KIB = 1024;
+const CONTROL_FRAME_BYTES = 4 * KIB;
+const ENVELOPE_BYTES = 64 * KIB;
+/** The child trusts its parent; this only bounds what it buffers. */
+export const PARENT_FRAME_BYTES = 1024 * 1024 * 1024;
+
+/**
+ * The largest frame of each kind the parent accepts: small for control messages, sized
+ * from the run's limits for data. JSON escaping can make text up to six bytes a character.
+ */
+export function childFrameCaps(limits: SandboxLimits): Readonly<Record<ChildMessageType, number>> {
+  return {
+    ready: CONTROL_FRAME_BYTES,
+    yield: CONTROL_FRAME_BYTES,
+    toolBatch: 2 * limits.memoryBytes + ENVELOPE_BYTES,
+    output: Math.max(6 * limits.maxTextChars, Math.ceil((limits.maxMediaBytes * 4) / 3)) + ENVELOPE_BYTES,
+    store: 2 * limits.maxMessageBytes + ENVELOPE_BYTES,
+    notify: limits.maxMessageBytes + ENVELOPE_BYTES,
+    result: limits.maxResultBytes + ENVELOPE_BYTES,
+  };
+}
+
+/** Frames the child sends, built around guest JSON. */
+export const childFrames = {
+  ready: (): string => '{"type":"ready"}',
+  yield: (): string => '{"type":"yield"}',
+  toolBatch: (calls: ReadonlyArray<{ id: number; jsName: string; inputJson: string }>): string =>
+    `{"type":"toolBatch","calls":[${calls
+      .map((call) => `{"id":${call.id},"jsName":${JSON.stringify(call.jsName)},"input":${call.inputJson}}`)
+      .join(',')}]}`,
+  output: (item: OutputItem): string => `{"type":"output","item":${JSON.stringify(item)}}`,
+  store: (key: string, valueJson: string): string => `{"type":"store","key":${JSON.stringify(key)},"value":${valueJson}}`,
+  notify: (valueJson: string): string => `{"type":"notify","value":${valueJson}}`,
+  result: (outcome: {
+    status: 'completed' | 'failed';
+    returnJson?: string;
+    error?: ProgramError;
+    cpuMs: number;
+    toolCalls: number;
+    reusable: boolean;
+  }): string => {
+    const { returnJson, ...rest } = outcome;
+    const head = JSON.stringify({ type: 'result', ...rest });
+    return returnJson === undefined ? head : `${head.slice(0, -1)},"returnValue":${returnJson}}`;
+  },
+};
+
+function fail(message: string): never {
+  throw new SandboxProtocolError(message);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isPlainJsonObject(value: unknown): boolean {
+  return isRecord(value) && Object.getPrototypeOf(value) === Object.prototype;
+}
+
+const OUTPUT_TYPES = new Set(['text', 'image', 'audio', 'generatedImage']);
+const EXEC_CODES: ReadonlySet<string> = new Set(EXEC_ERROR_CODES);
+
+function checkOutput(item: unknown): OutputItem {
+  if (!isRecord(item) || typeof item.type !== 'string' || !OUTPUT_TYPES.has(item.type)) fail('an output item has no known type');
+  if (item.type === 'text') {
+    if (typeof item.text !== 'string') fail('a text item has no text');
+    return { type: 'text', text: item.text };
+  }
+  if (typeof item.mimeType !== 'string' || typeof item.data !== 'string') fail('a media item lacks mimeType or data');
+  return { type: item.type as 'image', mimeType: item.mimeType, data: item.data };
+}
+
+function checkError(error: unknown): ProgramError {
+  if (!isRecord(error) || typeof error.code !== 'string' || !EXEC_CODES.has(error.code) || typeof error.message !== 'string') {
+    fail('a failed result has no valid error');
+  }
+  if (error.stack !== undefined && typeof error.stack !== 'string') fail('an error stack is not a string');
+  return {
+    code: error.code as ExecErrorCode,
+    message: error.message,
+    ...(typeof error.stack === 'string' ? { stack: error.stack } : {}),
+  };
+}
+
+/** What the parent checks calls against. */
+export interface RunExpectations {
+  readonly bindings: ReadonlyMap<string, SandboxBinding>;
+  readonly seenCallIds: Set<number>;
+  readonly cells: boolean;
+}
+
+/**
+ * Parse and check one frame from the child, against its kind's cap and the run.
+ *
+ * @throws SandboxProtocolError for anything malformed, oversize or unexpected.
+ */
+export function parseChildMessage(
+  json: string,
+  bytes: number,
+  caps: Readonly<Record<ChildMessageType, number>>,
+  run: RunExpectations | undefined,
+): ChildMessage {
+  let message: unknown;
+  try {
+    message = JSON.parse(json);
+  } catch {
+    fail('a frame is not JSON');
+  }
+  if (!isRecord(message) || typeof message.type !== 'string' || !Object.hasOwn(caps, message.type)) fail('a frame has no known type');
+  const type = message.type as ChildMessageType;
+  if (bytes > caps[type]) fail(`the ${type} frame of ${bytes} bytes is over its limit of ${caps[type]} bytes`);
+  if (type === 'ready') return { type };
+  if (run === undefined) fail(`an unexpected ${type} frame: no program runs`);
+  switch (type) {
+    case 'toolBatch': {
+      if (!Array.isArray(message.calls) || message.calls.length === 0) fail('a tool batch has no calls');
+      const calls = message.calls.map((call: unknown): GuestToolCall => {
+        if (!isRecord(call) || !Number.isSafeInteger(call.id) || typeof call.jsName !== 'string') fail('a tool call is malformed');
+        const id = call.id as number;
+        const binding = run.bindings.get(call.jsName);
+        if (binding === undefined) fail(`a tool call names an unknown binding ${JSON.stringify(call.jsName.slice(0, 100))}`);
+        if (id <= 0 || run.seenCallIds.has(id)) fail(`a tool call reuses or misnumbers id ${id}`);
+        const validInput = binding.kind === 'freeform' ? typeof call.input === 'string' : isPlainJsonObject(call.input);
+        if (!validInput) fail(`the input of tools.${binding.jsName} has the wrong type`);
+        run.seenCallIds.add(id);
+        return { id, jsName: binding.jsName, input: call.input as JsonValue };
+      });
+      return { type, calls };
+    }
+    case 'output':
+      return { type, item: checkOutput(message.item) };
+    case 'store':
+      if (!run.cells || typeof message.key !== 'string' || !('value' in message)) fail('an unexpected or malformed store');
+      return { type, key: message.key, value: message.value as JsonValue };
+    case 'notify':
+      if (!run.cells || !('value' in message)) fail('an unexpected or malformed notify');
+      return { type, value: message.value as JsonValue };
+    case 'yield':
+      if (!run.cells) fail('an unexpected yield');
+      return { type };
+    case 'result': {
+      const { status, cpuMs, toolCalls, reusable } = message;
+      if (status !== 'completed' && status !== 'failed') fail('a result has no valid status');
+      if (typeof cpuMs !== 'number' || !Number.isSafeInteger(toolCalls) || typeof reusable !== 'boolean') fail('a result has malformed figures');
+      return {
+        type,
+        status,
+        ...('returnValue' in message && status === 'completed' ? { returnValue: message.returnValue as JsonValue } : {}),
+        ...(status === 'failed' ? { error: checkError(message.error) } : {}),
+        cpuMs,
+        toolCalls: toolCalls as number,
+        reusable,
+      };
+    }
+  }
+  return fail(`a frame of type ${type} is not handled`);
+}

@@ -1,0 +1,46 @@
+import type { JsonValue } from '@toolcell/core';
+import type { OutputItem } from './output-item.js';
+import type { ProgramError, ProgramResult } from './program-result.js';
+
+/** Figures a transport collected for one run. */
+export interface RunFigures {
+  readonly startedAt: number;
+  readonly cpuMs: number;
+  readonly toolCalls: number;
+}
+
+/** A completed result. */
+export function completedResult(returnValue: JsonValue | undefined, output: OutputItem[], figures: RunFigures): ProgramResult {
+  return {
+    status: 'completed',
+    ...(returnValue === undefined ? {} : { returnValue }),
+    output,
+    stats: statsOf(figures),
+  };
+}
+
+/** A failed result; the output so far is kept. */
+export function failedResult(error: ProgramError, output: OutputItem[], figures: RunFigures): ProgramResult {
+  return { status: 'failed', output, error, stats: statsOf(figures) };
+}
+
+function statsOf(figures: RunFigures): ProgramResult['stats'] {
+  return {
+    wallMs: round(performance.now() - figures.startedAt),
+    cpuMs: round(figures.cpuMs),
+    toolCalls: figures.toolCalls,
+  };
+}
+
+function round(milliseconds: number): number {
+  return Math.round(milliseconds * 1000) / 1000;
+}
+
+/** Call a host callback; what it throws is the host's problem, not the program's. */
+export function callSafely(callback: () => void): void {
+  try {
+    callback();
+  } catch {
+    // A throwing onOutput/onStore/… must not end the program or break the engine.
+  }
+}

@@ -1,0 +1,39 @@
+import type { ExecErrorCode, JsonValue } from '@toolcell/core';
+import { describe, expectTypeOf, it } from 'vitest';
+import type { GuestToolResponse, OutputItem, ProgramResult, RunProgramRequest, SandboxTransport } from './index.js';
+import { createInProcessTransport } from './index.js';
+import type { ChildProcessTransport } from './node.js';
+import { createChildProcessTransport } from './node.js';
+
+describe('public types', () => {
+  it('a tool response is a value or an error, never both', () => {
+    expectTypeOf<{ ok: true; value: JsonValue }>().toMatchTypeOf<GuestToolResponse>();
+    expectTypeOf<{ ok: false; error: { code: string; message: string; callId?: string } }>().toMatchTypeOf<GuestToolResponse>();
+    // @ts-expect-error a success carries a value, not an error
+    const wrong: GuestToolResponse = { ok: true, error: { code: 'DENIED', message: 'no' } };
+    void wrong;
+  });
+
+  it('onToolBatch answers each call with a promise', () => {
+    expectTypeOf<ReturnType<RunProgramRequest['onToolBatch']>>().toEqualTypeOf<ReadonlyArray<Promise<GuestToolResponse>>>();
+    const request: RunProgramRequest = { source: 'return 1', bindings: [], onToolBatch: (calls) => calls.map(() => Promise.resolve({ ok: true, value: null })) };
+    void request;
+  });
+
+  it('a failed result carries an exec code', () => {
+    expectTypeOf<NonNullable<ProgramResult['error']>['code']>().toEqualTypeOf<ExecErrorCode>();
+    expectTypeOf<ProgramResult['returnValue']>().toEqualTypeOf<JsonValue | undefined>();
+  });
+
+  it('output items narrow by type', () => {
+    const describe = (item: OutputItem): string => (item.type === 'text' ? item.text : `${item.mimeType}:${item.data.length}`);
+    void describe;
+  });
+
+  it('both transports are SandboxTransports; the child one also shows its pool', () => {
+    expectTypeOf(createInProcessTransport).returns.toEqualTypeOf<SandboxTransport>();
+    expectTypeOf(createChildProcessTransport).returns.toEqualTypeOf<ChildProcessTransport>();
+    expectTypeOf<ChildProcessTransport>().toMatchTypeOf<SandboxTransport>();
+    expectTypeOf<ReturnType<ChildProcessTransport['poolStats']>['busy']>().toEqualTypeOf<readonly number[]>();
+  });
+});
