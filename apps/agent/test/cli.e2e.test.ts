@@ -30,11 +30,13 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('toolcell help and usage errors', () => {
   it('prints help (exit 0) and rejects an unknown command (exit 2)', async () => {
-    const [help, unknown] = await Promise.all([runToolcell(['help']), runToolcell(['frobnicate'])]);
+    const [help, unknown, demoOption] = await Promise.all([runToolcell(['help']), runToolcell(['frobnicate']), runToolcell(['demo', '--bogus'])]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^toolcell — an agent you can run, script, inspect and test/);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr.trim()).toBe('toolcell: frobnicate: is not a toolcell command; use one of run, exec, inspect, demo, mock-server, help (toolcell help).');
+    expect(demoOption.code).toBe(2);
+    expect(demoOption.stderr.trim()).toBe('toolcell: --bogus: is not an option of toolcell demo; see toolcell demo --help.');
   });
 
   it('exits 2 for a malformed scenario (naming the turn) and a bad config key', async () => {

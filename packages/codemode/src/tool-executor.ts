@@ -6,5 +6,6 @@ import type { DispatchRequest } from '@toolcell/executor';
  * Typed structurally so tests and hosts can wrap a runtime.
  */
 export interface ToolExecutor {
+  /** Dispatch calls that arrived together; one outcome promise per request, in order. */
   dispatchBatch(requests: readonly DispatchRequest[]): Promise<CallOutcome>[];
 }

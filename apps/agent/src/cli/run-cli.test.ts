@@ -5,6 +5,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_PROJECT_DIRECTORY } from '../demo/run-demo.js';
 import type { CliIo } from './cli-io.js';
+import { NO_SCRIPT_TEXT } from '../commands/run-command.js';
 import { runCli } from './run-cli.js';
 
 let root: string;
@@ -61,6 +62,17 @@ describe('runCli', () => {
     ['gemini', 'GEMINI_API_KEY: is not set, and --provider gemini needs it; export GEMINI_API_KEY or GOOGLE_API_KEY with your API key, or use --provider scripted.'],
   ])('--provider %s without its API key fails fast (exit 2)', async (provider, message) => {
     expect(await cli(['run', '--task', 'x', '--provider', provider])).toEqual({ code: 2, stdout: '', stderr: `toolcell: ${message}` });
+  });
+
+  it('without a scenario, the scripted model says how to give it one', async () => {
+    const result = await cli(['run', '--task', 'x']);
+    expect(result).toMatchObject({ code: 0, stdout: `${NO_SCRIPT_TEXT}\n` });
+  });
+
+  it('exits 1 when the provider cannot be reached', async () => {
+    const result = await cli(['run', '--task', 'x', '--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--no-stream']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/\ntoolcell: The openai-compatible model request failed: Connection error\.$/);
   });
 
   it('rejects a mock-server port that is not a number, and one in use', async () => {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { ConfigurationError } from '@toolcell/core';
 import { AgentRuntime } from '../agent/agent-runtime.js';
 import { runAgent } from '../agent/agent-loop.js';
@@ -9,10 +10,14 @@ import { booleanOption, stringOption } from '../cli/command-line.js';
 import { settingsFromCommandLine } from '../cli/load-settings.js';
 import { createProgressPrinter } from '../cli/progress-printer.js';
 import { createModelClient } from '../model/create-model-client.js';
+import type { ScriptedResponder } from '../model/scripted-model.js';
 import { scenarioResponder } from '../model/scripted-model.js';
 import { loadScenario } from '../scenario/parse-scenario.js';
-import { resolve } from 'node:path';
 import { jsonLinesSink } from './json-lines.js';
+
+/** What the scripted model says when it was given no scenario. */
+export const NO_SCRIPT_TEXT =
+  'I am the built-in scripted model and no scenario was given: pass --script FILE to script my answers, or --provider openai|openai-responses|anthropic|gemini|openai-compatible to use a real model.';
 
 /**
  * `toolcell run --task "…"`: the agent loop. Progress goes to stderr and the final answer
@@ -28,10 +33,11 @@ export async function runCommand(line: CommandLine, io: CliIo): Promise<number> 
   if (script !== undefined && settings.provider !== 'scripted') {
     throw new ConfigurationError({ setting: '--script', message: `plays a scenario for the scripted model only; drop it or use --provider scripted (not ${settings.provider}).` });
   }
-  const scenario = script === undefined ? { turns: [] } : loadScenario(resolve(io.cwd, script));
+  const responder: ScriptedResponder =
+    script === undefined ? () => ({ index: undefined, text: NO_SCRIPT_TEXT, toolCalls: [] }) : scenarioResponder(loadScenario(resolve(io.cwd, script)));
   const client = await createModelClient({
     settings,
-    responder: scenarioResponder(scenario),
+    responder,
     environment: io.environment,
     stream: booleanOption(line, 'stream'),
   });

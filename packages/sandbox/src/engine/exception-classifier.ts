@@ -23,8 +23,8 @@ export interface ExceptionClassifierOptions {
   readonly instance: QuickJsInstance;
   readonly limits: SandboxLimits;
   readonly clock: CpuClock;
-  /** The prelude's `describeError`. */
-  readonly describeError: QuickJSHandle;
+  /** The prelude's `textJson`, to read guest strings whole. */
+  readonly textJson: QuickJSHandle;
 }
 
 /** Room to describe an error when the heap is full (its message and stack need memory). */
@@ -71,25 +71,55 @@ export class ExceptionClassifier {
     return failed(programErrors.crashed(`the interpreter aborted (${message})${printed}`));
   }
 
+  /** What was thrown, read from the host side (a guest-side helper could have been tampered with). */
   private describe(exception: QuickJSHandle): GuestErrorDescription | undefined {
     const { context, runtime, limits } = this.options;
-    const describeError = this.options.describeError;
     try {
       runtime.setMemoryLimit(limits.memoryBytes + DESCRIBE_HEADROOM_BYTES);
-      const result = context.callFunction(describeError, context.undefined, exception);
-      if (result.error !== undefined) {
-        result.error.dispose();
-        return undefined;
+      const type = context.typeof(exception);
+      const isNull = context.sameValue(exception, context.null);
+      if ((type !== 'object' && type !== 'function') || isNull) {
+        return { kind: 'value', name: isNull ? 'object' : type, message: this.text(exception) ?? String(type) };
       }
-      try {
-        return JSON.parse(context.getString(result.value)) as GuestErrorDescription;
-      } finally {
-        result.value.dispose();
-      }
+      const name = this.stringProperty(exception, 'name');
+      const message = this.stringProperty(exception, 'message');
+      const stack = this.stringProperty(exception, 'stack');
+      const code = this.stringProperty(exception, 'code');
+      return {
+        kind: 'error',
+        name: name ?? 'Error',
+        message: message ?? this.text(exception) ?? '',
+        ...(stack === undefined ? {} : { stack }),
+        ...(code === undefined ? {} : { code }),
+      };
     } catch {
       return undefined;
     } finally {
       runtime.setMemoryLimit(limits.memoryBytes);
+    }
+  }
+
+  /** `value` as `text(value)` would print it, or undefined if that throws. */
+  private text(value: QuickJSHandle): string | undefined {
+    const { context, textJson } = this.options;
+    const result = context.callFunction(textJson, context.undefined, value);
+    if (result.error !== undefined) {
+      result.error.dispose();
+      return undefined;
+    }
+    try {
+      return JSON.parse(context.getString(result.value)) as string;
+    } finally {
+      result.value.dispose();
+    }
+  }
+
+  private stringProperty(value: QuickJSHandle, name: string): string | undefined {
+    const property = this.options.context.getProp(value, name);
+    try {
+      return this.options.context.typeof(property) === 'string' ? this.text(property) : undefined;
+    } finally {
+      property.dispose();
     }
   }
 

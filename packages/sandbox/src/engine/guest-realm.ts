@@ -1,49 +1,56 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
 import { GUEST_PRELUDE } from './guest-prelude.js';
-import { createHostObject } from './host-functions.js';
-import type { HostFunctionHandlers } from './host-functions.js';
+import { HostFunctions } from './host-functions.js';
+import type { CellsFunctions, HostFunctionHandlers } from './host-functions.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
 
 /** The prelude functions the host calls. */
 export interface RealmApi {
   readonly install: QuickJSHandle;
   readonly deliver: QuickJSHandle;
-  readonly fireTimer: QuickJSHandle;
-  readonly describeError: QuickJSHandle;
-  readonly serializeResult: QuickJSHandle;
+  readonly toJson: QuickJSHandle;
+  readonly textJson: QuickJSHandle;
+  readonly define: QuickJSHandle;
+  readonly parse: QuickJSHandle;
 }
 
-const API_NAMES = ['install', 'deliver', 'fireTimer', 'describeError', 'serializeResult'] as const;
+const API_NAMES = ['install', 'deliver', 'toJson', 'textJson', 'define', 'parse'] as const;
 
 /**
- * A fresh QuickJS runtime and context with the guest prelude evaluated, ready for exactly
- * one program. Preparing it (runtime, context, parsing the prelude) is most of the fixed
- * cost of a program, so realms are prepared ahead, while nothing runs.
+ * A fresh QuickJS runtime and context with the guest API installed, ready for exactly one
+ * program. Preparing it (runtime, context, parsing the prelude) is most of the fixed cost
+ * of a program, so realms are prepared ahead, while nothing runs.
  */
 export class GuestRealm {
   /** The handlers of the program using this realm. */
   handlers: HostFunctionHandlers | undefined;
   /** Whether a program has taken this realm (a realm serves one program). */
   used = false;
-
   /** The realm's runtime. */
   readonly runtime: QuickJSRuntime;
   /** The realm's context. */
   readonly context: QuickJSContext;
   /** The prelude functions. */
   readonly api: RealmApi;
+  /** The cells globals, defined only for a program with cells. */
+  readonly cells: CellsFunctions;
+  /** The host functions, to define the cells globals. */
+  readonly hostFunctions: HostFunctions;
 
   /** Prepare a realm in `instance`. Throws when the module is broken. */
   constructor(readonly instance: QuickJsInstance) {
     const runtime = instance.quickjs.newRuntime();
     const context = runtime.newContext();
-    const host = createHostObject(context, () => this.handlers);
+    const hostFunctions = new HostFunctions(context, () => this.handlers);
+    const host = hostFunctions.hostObject();
     const prelude = context.unwrapResult(context.evalCode(GUEST_PRELUDE, 'guest-prelude.js', { type: 'global', strict: true }));
     const exports = context.unwrapResult(context.callFunction(prelude, context.undefined, host));
     this.api = Object.fromEntries(API_NAMES.map((name) => [name, context.getProp(exports, name)])) as unknown as RealmApi;
     for (const handle of [exports, prelude, host]) handle.dispose();
+    this.cells = hostFunctions.defineGlobals(this.api);
     this.runtime = runtime;
     this.context = context;
+    this.hostFunctions = hostFunctions;
   }
 
   /**
@@ -51,9 +58,9 @@ export class GuestRealm {
    * fails: after a stack overflow or out-of-memory it can abort the module, so callers
    * never free a realm whose program hit a limit.
    */
-  dispose(extraHandles: readonly QuickJSHandle[] = []): boolean {
+  dispose(): boolean {
     try {
-      for (const handle of [...extraHandles, ...Object.values(this.api)] as QuickJSHandle[]) {
+      for (const handle of [...Object.values(this.api), ...Object.values(this.cells)] as QuickJSHandle[]) {
         if (handle.alive) handle.dispose();
       }
       this.context.dispose();

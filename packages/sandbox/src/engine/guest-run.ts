@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
-import type { MediaOutputType, OutputItem } from '../output-item.js';
+import type { OutputItem } from '../output-item.js';
 import type { ProgramError } from '../program-result.js';
 import type { SandboxBinding } from '../sandbox-binding.js';
 import type { SandboxLimits } from '../sandbox-limits.js';
@@ -53,6 +53,12 @@ export interface GuestRunOptions {
   readonly host: EngineHost;
 }
 
+interface PendingTimer {
+  readonly timer: ReturnType<typeof setTimeout>;
+  readonly callback: QuickJSHandle;
+  readonly args: readonly QuickJSHandle[];
+}
+
 type Stop = { readonly kind: 'exit' } | { readonly kind: 'failure'; readonly error: ProgramError };
 type Ending = Omit<EngineOutcome, 'cpuMs' | 'toolCalls'>;
 
@@ -76,7 +82,9 @@ export class GuestRun {
   private readonly classifier: ExceptionClassifier;
   private readonly bindingNames: ReadonlySet<string>;
   private readonly pendingCalls = new Set<number>();
-  private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
+  private readonly timers = new Map<number, PendingTimer>();
+  private readonly stored: Map<string, string> | undefined;
+  private nextTimerId = 1;
   private mainPromise: QuickJSHandle | undefined;
   private stop: Stop | undefined;
   private ending: Ending | undefined;
@@ -113,8 +121,13 @@ export class GuestRun {
       instance: this.realm.instance,
       limits: this.limits,
       clock: this.clock,
-      describeError: this.realm.api.describeError,
+      textJson: this.realm.api.textJson,
     });
+    const storedJson = options.storedJson;
+    if (storedJson !== undefined) {
+      const snapshot = JSON.parse(storedJson) as Record<string, unknown>;
+      this.stored = new Map(Object.entries(snapshot).map(([key, value]) => [key, JSON.stringify(value)]));
+    }
   }
 
   /** Run the program to its end. Call once. */
@@ -192,12 +205,13 @@ export class GuestRun {
     const bindings = context.newString(
       JSON.stringify(this.options.bindings.map(({ jsName, canonicalName, description, kind }) => ({ jsName, canonicalName, description, kind }))),
     );
-    const stored = this.options.storedJson === undefined ? context.undefined : context.newString(this.options.storedJson);
-    const installed = this.take(context.callFunction(this.realm.api.install, context.undefined, bindings, stored), 'start');
+    const installed = this.take(context.callFunction(this.realm.api.install, context.undefined, bindings), 'start');
     bindings.dispose();
-    if (stored.alive && stored !== context.undefined) stored.dispose();
     if (installed === undefined) return;
     installed.dispose();
+    if (this.stored !== undefined) {
+      for (const [name, handle] of Object.entries(this.realm.cells)) this.realm.hostFunctions.define(this.realm.api, name, handle);
+    }
     const wrapped = `(async function () {${this.options.source}\n})`;
     const program = this.take(context.evalCode(wrapped, 'program.js', { type: 'global' }), 'compile');
     if (program === undefined) return;
@@ -255,7 +269,10 @@ export class GuestRun {
   }
 
   private complete(value: QuickJSHandle): void {
-    const json = this.take(this.context.callFunction(this.realm.api.serializeResult, this.context.undefined, value), 'result');
+    const label = this.context.newString('the return value');
+    const result = this.context.callFunction(this.realm.api.toJson, this.context.undefined, value, label);
+    label.dispose();
+    const json = this.take(result, 'result');
     if (json === undefined) return;
     try {
       if (this.context.typeof(json) !== 'string') {
@@ -293,11 +310,12 @@ export class GuestRun {
   }
 
   private fireTimer(id: number): void {
+    const entry = this.timers.get(id);
+    if (entry === undefined) return;
     this.timers.delete(id);
     this.turn(() => {
-      const idHandle = this.context.newNumber(id);
-      const result = this.context.callFunction(this.realm.api.fireTimer, this.context.undefined, idHandle);
-      idHandle.dispose();
+      const result = this.context.callFunction(entry.callback, this.context.undefined, ...entry.args);
+      releaseTimer(entry);
       this.take(result, 'run')?.dispose();
     });
   }
@@ -328,21 +346,27 @@ export class GuestRun {
       if (this.stop !== undefined) return;
       const problem = mediaProblem(type, mimeType, data);
       if (problem !== undefined) throw guestError('TypeError', problem);
-      const decision = this.budget.media(type as MediaOutputType, mimeType, data);
+      const decision = this.budget.media(type, mimeType, data);
       if (decision.item !== undefined) this.options.host.output(decision.item);
       if (decision.overflow) this.overflow(programErrors.mediaLimit(this.limits));
     },
-    setTimer: (id, delayMs) => {
-      if (this.stop !== undefined) return;
+    setTimer: (callback, delayMs, args) => {
+      if (this.stop !== undefined) throw guestError('Error', 'the program has ended');
       if (this.timers.size >= this.limits.maxTimers) {
         throw guestError('RangeError', `setTimeout: at most ${this.limits.maxTimers} timers may be pending at once`);
       }
-      const delay = Math.min(MAX_TIMER_DELAY_MS, Math.max(0, delayMs));
-      this.timers.set(id, setTimeout(() => this.fireTimer(id), delay));
+      const id = this.nextTimerId;
+      this.nextTimerId += 1;
+      const timer = setTimeout(() => this.fireTimer(id), Math.min(MAX_TIMER_DELAY_MS, delayMs));
+      this.timers.set(id, { timer, callback, args });
+      return id;
     },
     clearTimer: (id) => {
-      clearTimeout(this.timers.get(id));
+      const entry = this.timers.get(id);
+      if (entry === undefined) return;
       this.timers.delete(id);
+      clearTimeout(entry.timer);
+      releaseTimer(entry);
     },
     exit: () => {
       this.stop ??= { kind: 'exit' };
@@ -350,8 +374,10 @@ export class GuestRun {
     store: (key, valueJson) => {
       if (this.stop !== undefined) return;
       this.checkMessage(valueJson, `the value stored under "${key}"`);
+      this.stored?.set(key, valueJson);
       this.options.host.store(key, valueJson);
     },
+    load: (key) => this.stored?.get(key),
     notify: (valueJson) => {
       if (this.stop !== undefined) return;
       this.checkMessage(valueJson, 'the notified value');
@@ -393,19 +419,25 @@ export class GuestRun {
     if (ending === undefined || this.settled || this.clock.running) return;
     this.settled = true;
     this.deadline.cancel();
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    for (const entry of this.timers.values()) clearTimeout(entry.timer);
     this.realm.handlers = undefined;
     let reusable = ending.reusable;
     if (reusable) {
       try {
+        for (const entry of this.timers.values()) releaseTimer(entry);
         this.mainPromise?.dispose();
         this.runtime.removeInterruptHandler();
       } catch {
         reusable = false;
       }
     }
+    this.timers.clear();
     if (!reusable) this.realm.instance.healthy = false;
     this.resolveOutcome({ ...ending, reusable, cpuMs: this.clock.usedMs, toolCalls: this.toolCalls });
   }
+}
+
+function releaseTimer(entry: PendingTimer): void {
+  entry.callback.dispose();
+  for (const arg of entry.args) arg.dispose();
 }

@@ -1,17 +1,31 @@
 import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
+import type { MediaOutputType } from '../output-item.js';
 
-/** What the guest prelude's `host` object does; each method runs inside the interpreter. */
+/** What the host functions do for the program running at the time. Each runs inside the interpreter. */
 export interface HostFunctionHandlers {
   call(jsName: string, inputJson: string): number;
   text(text: string): void;
-  media(type: string, mimeType: string, data: string): void;
-  setTimer(id: number, delayMs: number): void;
+  media(type: MediaOutputType, mimeType: string, data: string): void;
+  /** Keep `callback` and `args` (duplicated handles, now the handler's) and return the timer id. */
+  setTimer(callback: QuickJSHandle, delayMs: number, args: QuickJSHandle[]): number;
   clearTimer(id: number): void;
   exit(): void;
   store(key: string, valueJson: string): void;
+  load(key: string): string | undefined;
   notify(valueJson: string): void;
   yieldControl(): void;
 }
+
+/** The prelude functions host functions use. */
+export interface PreludeHelpers {
+  readonly toJson: QuickJSHandle;
+  readonly textJson: QuickJSHandle;
+  readonly parse: QuickJSHandle;
+  readonly define: QuickJSHandle;
+}
+
+/** The cells functions, defined as globals only for programs with cells. */
+export type CellsFunctions = Readonly<Record<'store' | 'load' | 'yield_control' | 'notify', QuickJSHandle>>;
 
 /** An error the guest sees with this `name` (quickjs-emscripten transfers name and message). */
 export function guestError(name: 'TypeError' | 'RangeError' | 'Error', message: string): Error {
@@ -20,82 +34,220 @@ export function guestError(name: 'TypeError' | 'RangeError' | 'Error', message: 
   return error;
 }
 
-function stringArgument(context: QuickJSContext, handle: QuickJSHandle | undefined, what: string): string {
-  if (handle === undefined || context.typeof(handle) !== 'string') throw guestError('TypeError', `${what} must be a string`);
-  return context.getString(handle);
-}
+type Implementation = (...args: QuickJSHandle[]) => QuickJSHandle | { error: QuickJSHandle } | undefined;
 
-/** A string the prelude sent as JSON (raw guest strings would be cut at a NUL). */
-function jsonStringArgument(context: QuickJSContext, handle: QuickJSHandle | undefined, what: string): string {
-  const parsed: unknown = JSON.parse(stringArgument(context, handle, what));
-  if (typeof parsed !== 'string') throw guestError('TypeError', `${what} must be a string`);
-  return parsed;
-}
+/** Host functions over one context, dispatching to the handlers of the current program. */
+export class HostFunctions {
+  constructor(
+    private readonly context: QuickJSContext,
+    private readonly current: () => HostFunctionHandlers | undefined,
+  ) {}
 
-function numberArgument(context: QuickJSContext, handle: QuickJSHandle | undefined, what: string): number {
-  if (handle === undefined || context.typeof(handle) !== 'number') throw guestError('TypeError', `${what} must be a number`);
-  return context.getNumber(handle);
-}
-
-/**
- * Build the `host` object handed to the prelude. Its functions forward to the handlers of
- * the program running at the time (a realm is prepared before its program exists). The
- * prelude is trusted to pass the right types, but every argument is checked again: nothing
- * from the guest is trusted.
- */
-export function createHostObject(context: QuickJSContext, current: () => HostFunctionHandlers | undefined): QuickJSHandle {
-  const host = context.newObject();
-  const handlers = (): HostFunctionHandlers => {
-    const active = current();
+  private handlers(): HostFunctionHandlers {
+    const active = this.current();
     if (active === undefined) throw guestError('Error', 'no program is running');
     return active;
-  };
-  const define = (name: string, implementation: (...args: QuickJSHandle[]) => QuickJSHandle | undefined): void => {
-    const fn = context.newFunction(name, (...args) => implementation(...args));
-    context.setProp(host, name, fn);
-    fn.dispose();
-  };
-  define('call', (jsName, input) =>
-    context.newNumber(
-      handlers().call(stringArgument(context, jsName, 'the tool name'), stringArgument(context, input, 'the tool input')),
-    ),
-  );
-  define('text', (text) => {
-    handlers().text(jsonStringArgument(context, text, 'text'));
-    return undefined;
-  });
-  define('media', (media) => {
-    const parts: unknown = JSON.parse(stringArgument(context, media, 'the media item'));
-    if (!Array.isArray(parts) || parts.length !== 3 || !parts.every((part) => typeof part === 'string')) {
-      throw guestError('TypeError', 'the media item must be [type, mimeType, data]');
+  }
+
+  private create(name: string, implementation: Implementation): QuickJSHandle {
+    return this.context.newFunction(name, (...args) => implementation(...args));
+  }
+
+  /** The `host` object the prelude captures: `call` and `text`. */
+  hostObject(): QuickJSHandle {
+    const context = this.context;
+    const host = context.newObject();
+    const call = this.create('call', (jsName, input) =>
+      context.newNumber(this.handlers().call(this.rawString(jsName, 'the tool name'), this.rawString(input, 'the tool input'))),
+    );
+    const text = this.create('text', (json) => {
+      this.handlers().text(this.jsonString(json, 'text'));
+      return undefined;
+    });
+    const kind = this.create('kind', (value, isArray, isPlain) =>
+      context.newString(describeValue(context, value, this.flag(isArray), this.flag(isPlain))),
+    );
+    const notJson = this.create('notJson', (key, value, inArray, isArray) => {
+      const at = key === undefined || context.getString(key) === '' ? 'the value' : `the member "${context.getString(key)}"`;
+      const type = value === undefined ? 'undefined' : context.typeof(value);
+      if (type === 'undefined' && this.flag(inArray)) throw guestError('TypeError', 'an array element is undefined, which is not JSON data (use null)');
+      if (type === 'number' && value !== undefined) throw guestError('TypeError', `${at} is ${String(context.getNumber(value))}, which is not a JSON number`);
+      const description = describeValue(context, value, this.flag(isArray), false);
+      const what = type === 'object' ? 'plain JSON data' : 'JSON data';
+      throw guestError('TypeError', `${at} is ${description}, which is not ${what}`);
+    });
+    for (const [name, fn] of [['call', call], ['text', text], ['kind', kind], ['notJson', notJson]] as const) {
+      context.setProp(host, name, fn);
+      fn.dispose();
     }
-    const [type, mimeType, data] = parts as [string, string, string];
-    handlers().media(type, mimeType, data);
-    return undefined;
-  });
-  define('setTimer', (id, delay) => {
-    handlers().setTimer(numberArgument(context, id, 'the timer id'), numberArgument(context, delay, 'the delay'));
-    return undefined;
-  });
-  define('clearTimer', (id) => {
-    handlers().clearTimer(numberArgument(context, id, 'the timer id'));
-    return undefined;
-  });
-  define('exit', () => {
-    handlers().exit();
-    return undefined;
-  });
-  define('store', (key, value) => {
-    handlers().store(jsonStringArgument(context, key, 'the key'), stringArgument(context, value, 'the value'));
-    return undefined;
-  });
-  define('notify', (value) => {
-    handlers().notify(stringArgument(context, value, 'the value'));
-    return undefined;
-  });
-  define('yieldControl', () => {
-    handlers().yieldControl();
-    return undefined;
-  });
-  return host;
+    return host;
+  }
+
+  private flag(handle: QuickJSHandle | undefined): boolean {
+    return handle !== undefined && this.context.typeof(handle) === 'boolean' && this.context.sameValue(handle, this.context.true);
+  }
+
+  /** Define the host-function globals (media, timers, exit) and return the cells functions. */
+  defineGlobals(helpers: PreludeHelpers): CellsFunctions {
+    const context = this.context;
+    const readString = (handle: QuickJSHandle): string => {
+      const result = context.callFunction(helpers.textJson, context.undefined, handle);
+      if (result.error !== undefined) {
+        result.error.dispose();
+        throw guestError('TypeError', 'a string could not be read');
+      }
+      return this.jsonString(result.value, 'a string', true);
+    };
+    const toJson = (value: QuickJSHandle, what: string): { json: string } | { error: QuickJSHandle } => {
+      const label = context.newString(what);
+      const result = context.callFunction(helpers.toJson, context.undefined, value, label);
+      label.dispose();
+      if (result.error !== undefined) return { error: result.error };
+      const json = context.getString(result.value);
+      result.value.dispose();
+      return { json };
+    };
+    const media = (type: MediaOutputType): Implementation => (value) => {
+      const { mimeType, data } = readMedia(context, type, value, readString);
+      this.handlers().media(type, mimeType, data);
+      return undefined;
+    };
+    const globals: Record<string, Implementation> = {
+      image: media('image'),
+      audio: media('audio'),
+      generatedImage: media('generatedImage'),
+      setTimeout: (callback, delay, ...args) => {
+        if (callback === undefined || context.typeof(callback) !== 'function') throw guestError('TypeError', 'setTimeout takes a function as its first argument');
+        const milliseconds = delay === undefined ? 0 : context.typeof(delay) === 'number' ? context.getNumber(delay) : Number(readString(delay));
+        const kept = [callback.dup(), ...args.map((arg) => arg.dup())];
+        try {
+          return context.newNumber(this.handlers().setTimer(kept[0] as QuickJSHandle, milliseconds > 0 ? milliseconds : 0, kept.slice(1)));
+        } catch (error) {
+          for (const handle of kept) handle.dispose();
+          throw error;
+        }
+      },
+      clearTimeout: (id) => {
+        if (id !== undefined && context.typeof(id) === 'number') this.handlers().clearTimer(context.getNumber(id));
+        return undefined;
+      },
+      exit: () => {
+        this.handlers().exit();
+        return undefined;
+      },
+    };
+    for (const [name, implementation] of Object.entries(globals)) this.define(helpers, name, this.create(name, implementation));
+    return {
+      store: this.create('store', (key, value) => {
+        if (key === undefined || context.typeof(key) !== 'string') throw guestError('TypeError', 'store(key, value) takes a string key');
+        if (value === undefined || context.typeof(value) === 'undefined') {
+          throw guestError('TypeError', 'store(key, value) takes JSON data as its value (use null to clear)');
+        }
+        const name = readString(key);
+        const encoded = toJson(value, `the value stored under "${name}"`);
+        if ('error' in encoded) return encoded;
+        this.handlers().store(name, encoded.json);
+        return undefined;
+      }),
+      load: this.create('load', (key) => {
+        if (key === undefined || context.typeof(key) !== 'string') return undefined;
+        const json = this.handlers().load(readString(key));
+        if (json === undefined) return undefined;
+        const text = context.newString(json);
+        const result = context.callFunction(helpers.parse, context.undefined, text);
+        text.dispose();
+        return result.error === undefined ? result.value : { error: result.error };
+      }),
+      yield_control: this.create('yield_control', () => {
+        this.handlers().yieldControl();
+        return undefined;
+      }),
+      notify: this.create('notify', (value) => {
+        const encoded = toJson(value === undefined || context.typeof(value) === 'undefined' ? context.null : value, 'the notified value');
+        if ('error' in encoded) return encoded;
+        this.handlers().notify(encoded.json);
+        return undefined;
+      }),
+    };
+  }
+
+  /** Define `value` (consumed) as a read-only global. */
+  define(helpers: PreludeHelpers, name: string, value: QuickJSHandle): void {
+    const context = this.context;
+    const key = context.newString(name);
+    const result = context.callFunction(helpers.define, context.undefined, key, value);
+    key.dispose();
+    value.dispose();
+    context.unwrapResult(result).dispose();
+  }
+
+  private rawString(handle: QuickJSHandle | undefined, what: string): string {
+    if (handle === undefined || this.context.typeof(handle) !== 'string') throw guestError('TypeError', `${what} must be a string`);
+    return this.context.getString(handle);
+  }
+
+  /** A string the prelude sent as JSON. */
+  private jsonString(handle: QuickJSHandle | undefined, what: string, dispose = false): string {
+    try {
+      const parsed: unknown = JSON.parse(this.rawString(handle, what));
+      if (typeof parsed !== 'string') throw guestError('TypeError', `${what} must be a string`);
+      return parsed;
+    } finally {
+      if (dispose) handle?.dispose();
+    }
+  }
+}
+
+/** How a message names a value: `null`, `an array`, `an object`, `a Date instance`, `a bigint`… */
+function describeValue(context: QuickJSContext, value: QuickJSHandle | undefined, isArray: boolean, isPlain: boolean): string {
+  const type = value === undefined ? 'undefined' : context.typeof(value);
+  if (value === undefined || type === 'undefined') return 'undefined';
+  if (type !== 'object') return `a ${type}`;
+  if (context.sameValue(value, context.null)) return 'null';
+  if (isArray) return 'an array';
+  if (isPlain) return 'an object';
+  let name = 'object';
+  try {
+    const constructor = context.getProp(value, 'constructor');
+    const constructorName = context.getProp(constructor, 'name');
+    if (context.typeof(constructorName) === 'string') name = context.getString(constructorName);
+    constructorName.dispose();
+    constructor.dispose();
+  } catch {
+    // A getter that throws: the generic name will do.
+  }
+  return `a ${name} instance`;
+}
+
+const MEDIA_USAGE = '() takes a "data:<mime type>;base64,<data>" URL or { mimeType, data } with base64 data';
+
+function readMedia(
+  context: QuickJSContext,
+  type: MediaOutputType,
+  value: QuickJSHandle | undefined,
+  readString: (handle: QuickJSHandle) => string,
+): { mimeType: string; data: string } {
+  const valueType = value === undefined ? 'undefined' : context.typeof(value);
+  if (value !== undefined && valueType === 'string') {
+    const url = readString(value);
+    const comma = url.indexOf(',');
+    const header = comma < 0 ? '' : url.slice(0, comma);
+    if (!header.startsWith('data:') || !header.endsWith(';base64')) throw guestError('TypeError', `${type}${MEDIA_USAGE}`);
+    return { mimeType: header.slice(5, -7), data: url.slice(comma + 1) };
+  }
+  if (value !== undefined && valueType === 'object' && !context.sameValue(value, context.null)) {
+    const read = (name: string): string | undefined => {
+      const property = context.getProp(value, name);
+      try {
+        return context.typeof(property) === 'string' ? readString(property) : undefined;
+      } finally {
+        property.dispose();
+      }
+    };
+    const mimeType = read('mimeType');
+    const data = read('data');
+    if (mimeType !== undefined && data !== undefined) return { mimeType, data };
+  }
+  const got = value !== undefined && valueType === 'object' && context.sameValue(value, context.null) ? 'null' : valueType;
+  throw guestError('TypeError', `${type}${MEDIA_USAGE}, got ${got === 'object' ? 'an object without them' : got === 'undefined' || got === 'null' ? got : `a ${got}`}`);
 }

@@ -9,6 +9,17 @@ const INITIAL_PAGES = 256;
 const MAXIMUM_PAGES = 32_768;
 const DIAGNOSTIC_LINES = 20;
 
+/** The part of `WebAssembly.Memory` the engine uses. */
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+}
+
+// The shared tsconfig's `lib` has no WebAssembly types (no DOM) and neither has
+// @types/node; typing the constructor here keeps consumers' programs free of ambient files.
+const WasmMemoryConstructor = (
+  globalThis as unknown as { WebAssembly: { Memory: new (descriptor: { initial: number; maximum: number }) => WasmMemory } }
+).WebAssembly.Memory;
+
 /**
  * One QuickJS WebAssembly module with its own capped memory. Runtimes are created in it
  * one program at a time; once `healthy` is false (a limit was hit, or it aborted) it is
@@ -18,7 +29,7 @@ export interface QuickJsInstance {
   /** The module. */
   readonly quickjs: QuickJSWASMModule;
   /** Its linear memory, which cannot grow past `capBytes`. */
-  readonly memory: WebAssembly.Memory;
+  readonly memory: WasmMemory;
   /** The memory's maximum size in bytes. */
   readonly capBytes: number;
   /** Whether another program may run in it. */
@@ -50,9 +61,9 @@ export async function createQuickJsInstance(capBytes: number): Promise<QuickJsIn
   const record = (line: string): void => {
     if (diagnostics.length < DIAGNOSTIC_LINES) diagnostics.push(line);
   };
-  const memory = new WebAssembly.Memory({ initial: INITIAL_PAGES, maximum: capBytes / PAGE_BYTES });
+  const memory = new WasmMemoryConstructor({ initial: INITIAL_PAGES, maximum: capBytes / PAGE_BYTES });
   const variant = newVariant(releaseSyncVariant, {
-    wasmMemory: memory,
+    wasmMemory: memory as CustomizeVariantOptions['wasmMemory'],
     // The module would print to the host's console; keep its lines instead. Emscripten
     // reads `print`/`printErr`, which the loader options type does not list.
     emscriptenModule: { print: record, printErr: record } as CustomizeVariantOptions['emscriptenModule'],

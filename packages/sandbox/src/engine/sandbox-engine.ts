@@ -50,7 +50,14 @@ export class SandboxEngine {
   private readonly idle: Slot[] = [];
   private closed = false;
 
-  constructor(private readonly maxIdleInstances = 2) {}
+  /**
+   * @param scheduleIdle - runs housekeeping (freeing the last realm, preparing the next)
+   *   after the current task; a child process passes `setImmediate`.
+   */
+  constructor(
+    private readonly maxIdleInstances = 2,
+    private readonly scheduleIdle: (task: () => void) => void = (task) => setTimeout(task, 0),
+  ) {}
 
   /** Create an instance for `memoryBytes` with a spare realm, so the next program starts warm. */
   async prewarm(memoryBytes: number = DEFAULT_SANDBOX_LIMITS.memoryBytes): Promise<void> {
@@ -116,7 +123,7 @@ export class SandboxEngine {
     if (this.closed || this.idle.length >= this.maxIdleInstances) return;
     this.idle.push(slot);
     // Free the old realm and prepare the next one in a later task, while nothing runs.
-    setTimeout(() => {
+    this.scheduleIdle(() => {
       if (!this.idle.includes(slot)) return;
       if (!this.tidy(slot)) {
         this.idle.splice(this.idle.indexOf(slot), 1);
@@ -128,7 +135,7 @@ export class SandboxEngine {
         slot.instance.healthy = false;
         this.idle.splice(this.idle.indexOf(slot), 1);
       }
-    }, 0);
+    });
   }
 }
 

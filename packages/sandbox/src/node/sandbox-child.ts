@@ -7,7 +7,7 @@ import { FrameDecoder, FrameWriter } from './frame-codec.js';
 import { PARENT_FRAME_BYTES, childFrames } from './protocol-messages.js';
 import type { ParentMessage } from './protocol-messages.js';
 
-const engine = new SandboxEngine(2);
+const engine = new SandboxEngine(2, (task) => setImmediate(task));
 const writer = new FrameWriter((data) => process.stdout.write(data));
 const decoder = new FrameDecoder(() => PARENT_FRAME_BYTES);
 let current: EngineRun | undefined;

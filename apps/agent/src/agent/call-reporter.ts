@@ -1,0 +1,105 @@
+import type { CallOutcome, JsonObject, ToolContext, ToolDefinition } from '@toolcell/core';
+import type { CallEndEvent, CallEventBase, ToolRuntime } from '@toolcell/executor';
+import type { CallIdentity, TranscriptSink } from './transcript-event.js';
+
+function identity(event: CallEventBase): CallIdentity {
+  const { source } = event;
+  return {
+    callId: event.callId,
+    name: event.toolName,
+    source: source.type,
+    ...(source.type === 'code_mode' ? { parentCallId: source.parentCallId, cellId: source.cellId } : {}),
+  };
+}
+
+function round(milliseconds: number): number {
+  return Math.round(milliseconds * 100) / 100;
+}
+
+/**
+ * Turns the executor's events and hooks into transcript lines: `call_start` for every
+ * call, `hook` from pre/post-execute listeners, and `call_end` — for nested calls from the
+ * `call-end` event, for the model's calls from their outcome (which carries the message).
+ * The executor's `call-end` event has no message, so refusal messages come from
+ * `call-denied` and thrown errors are caught on their way out of the tool.
+ */
+export class CallReporter {
+  private readonly denials = new Map<string, string>();
+  private readonly failures = new Map<string, string>();
+  private readonly ends = new Map<string, CallEndEvent>();
+
+  constructor(private readonly transcript: TranscriptSink) {}
+
+  /** Listen to a runtime's events and hooks. */
+  attach(runtime: ToolRuntime): void {
+    const { events } = runtime;
+    events.on('call-start', (event) => this.transcript({ type: 'call_start', ...identity(event) }));
+    events.on('call-denied', (event) => this.denials.set(event.callId, event.message));
+    events.on('call-end', (event) => {
+      if (event.source.type !== 'code_mode') {
+        this.ends.set(event.callId, event);
+        return;
+      }
+      const message = this.denials.get(event.callId) ?? this.failures.get(event.callId);
+      this.forget(event.callId);
+      this.transcript({
+        type: 'call_end',
+        ...identity(event),
+        status: event.status,
+        ...(event.code === undefined ? {} : { code: event.code }),
+        ...(message === undefined || event.status === 'ok' ? {} : { message }),
+        durationMs: round(event.durationMs),
+      });
+    });
+    runtime.onPreExecute((call) => {
+      this.transcript({ type: 'hook', stage: 'pre_execute', callId: call.callId, name: call.toolName });
+    });
+    runtime.onPostExecute((call) => {
+      this.transcript({ type: 'hook', stage: 'post_execute', callId: call.callId, name: call.toolName });
+    });
+  }
+
+  /** A model call that never reached the executor (its arguments could not be read). */
+  reportUndispatched(outcome: CallOutcome): void {
+    this.transcript({ type: 'call_start', callId: outcome.callId, name: outcome.toolName, source: 'model' });
+    this.reportModelCallEnd(outcome);
+  }
+
+  /** The `call_end` line of a call the model made, from its outcome. */
+  reportModelCallEnd(outcome: CallOutcome): void {
+    const end = this.ends.get(outcome.callId);
+    this.forget(outcome.callId);
+    this.transcript({
+      type: 'call_end',
+      callId: outcome.callId,
+      name: end?.toolName ?? outcome.toolName,
+      source: 'model',
+      status: outcome.status,
+      ...(outcome.status === 'error' ? { code: outcome.code, message: outcome.message } : {}),
+      ...(end ? { durationMs: round(end.durationMs) } : {}),
+    });
+  }
+
+  /** The tool, with the message of any error it throws kept for its `call_end` line. */
+  observed(tool: ToolDefinition): ToolDefinition {
+    const failures = this.failures;
+    const run = async <Output>(context: ToolContext, execute: () => Output | Promise<Output>): Promise<Output> => {
+      try {
+        return await execute();
+      } catch (error) {
+        failures.set(context.callId, error instanceof Error ? error.message : String(error));
+        throw error;
+      }
+    };
+    if (tool.kind === 'freeform') {
+      return { ...tool, execute: (input: string, context: ToolContext) => run(context, () => tool.execute(input, context)) };
+    }
+    return { ...tool, execute: (input: JsonObject, context: ToolContext) => run(context, () => tool.execute(input, context)) };
+  }
+
+  private forget(callId: string): void {
+    this.denials.delete(callId);
+    this.failures.delete(callId);
+    this.ends.delete(callId);
+  }
+}

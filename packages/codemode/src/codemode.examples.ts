@@ -1,0 +1,38 @@
+// Compiling examples for the README and the API docs (typechecked, never built or shipped).
+import type { FunctionToolDefinition } from '@toolcell/core';
+import { toolOutput } from '@toolcell/core';
+import { ToolRuntime } from '@toolcell/executor';
+import { ToolRegistry } from '@toolcell/registry';
+import { createChildProcessTransport } from '@toolcell/sandbox/node';
+import { CodeMode } from './index.js';
+
+const contextRemaining: FunctionToolDefinition = {
+  kind: 'function',
+  name: 'get_context_remaining',
+  description: 'Tokens of context left.',
+  inputSchema: { type: 'object', properties: {}, additionalProperties: false },
+  outputSchema: { type: 'object', properties: { tokens_left: { type: 'integer' } } },
+  readOnly: true,
+  execute: () => toolOutput({ result: { tokens_left: 9000 }, wire: '9000 tokens left' }),
+};
+
+export async function example(): Promise<string> {
+  const registry = new ToolRegistry({ mode: 'code_mode_only' });
+  registry.register(contextRemaining);
+  const runtime = new ToolRuntime({ registry });
+  const transport = createChildProcessTransport();
+  const codeMode = new CodeMode({ registry, runtime, transport, cells: true });
+  codeMode.install();
+  codeMode.events.on('cell-notify', ({ cellId, value }) => console.log(`cell ${cellId}:`, value));
+
+  // The program receives the typed result ({ tokens_left: 9000 }), not the sentence.
+  const outcome = await runtime.dispatch({
+    name: 'exec',
+    args: 'const { tokens_left } = await tools.get_context_remaining({}); return tokens_left > 1000;',
+    callId: 'call_1',
+    scope: registry.root,
+  });
+  await codeMode.shutdown();
+  await transport.close();
+  return outcome.status === 'ok' ? JSON.stringify(outcome.output.result.value) : outcome.message;
+}

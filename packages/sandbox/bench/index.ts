@@ -1,0 +1,132 @@
+// `pnpm bench`: the sandbox side by side with the floor (a fresh raw QuickJS runtime in
+// process) and the naive design (a fresh child process per program). Figures are printed,
+// never asserted. Transports are loaded from the built package, so children run as plain
+// Node, the way users run them.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
+import { printTable, runSuite } from '@toolcell/bench-kit';
+import type { SuiteRow } from '@toolcell/bench-kit';
+import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
+import type { QuickJSContext, QuickJSHandle, QuickJSSyncVariant } from 'quickjs-emscripten-core';
+import type * as RootEntry from '../src/index.js';
+import type * as NodeEntry from '../src/node.js';
+
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(packageDir, 'dist');
+
+function build(): void {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  try {
+    execFileSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: packageDir, stdio: 'pipe' });
+  } catch (error) {
+    // A referenced package with type errors still lets tsc -b emit this one.
+    if (!existsSync(join(dist, 'node.js'))) throw error;
+  }
+}
+
+build();
+const root = (await import(pathToFileURL(join(dist, 'index.js')).href)) as typeof RootEntry;
+const nodeEntry = (await import(pathToFileURL(join(dist, 'node.js')).href)) as typeof NodeEntry;
+
+const echo = { jsName: 'echo', canonicalName: 'echo', description: 'Echo the input.', kind: 'function' as const };
+const request = (source: string): RootEntry.RunProgramRequest => ({
+  source,
+  bindings: [echo],
+  onToolBatch: (calls) => calls.map((call) => Promise.resolve<RootEntry.GuestToolResponse>({ ok: true, value: call.input })),
+});
+const TRIVIAL = 'return 1 + 1';
+const SEQUENTIAL = 'let sum = 0; for (let i = 0; i < 100; i++) sum += (await tools.echo({ i })).i; return sum';
+const PARALLEL = 'const all = await Promise.all(Array.from({ length: 100 }, (_, i) => tools.echo({ i }))); return all.length';
+
+async function check(transport: RootEntry.SandboxTransport, source: string): Promise<void> {
+  const result = await transport.run(request(source));
+  if (result.status !== 'completed') throw new Error(`bench program failed: ${result.error?.message}`);
+}
+
+function task(transport: RootEntry.SandboxTransport, source: string): () => Promise<void> {
+  return () => check(transport, source);
+}
+
+// The floor: a fresh QuickJS runtime and context in process, nothing else.
+const variant = ('default' in releaseSync ? (releaseSync as { default: QuickJSSyncVariant }).default : releaseSync) as QuickJSSyncVariant;
+const quickjs = await newQuickJSWASMModuleFromVariant(variant);
+function rawTrivial(): void {
+  const runtime = quickjs.newRuntime();
+  const context = runtime.newContext();
+  context.unwrapResult(context.evalCode(TRIVIAL.replace('return ', ''))).dispose();
+  context.dispose();
+  runtime.dispose();
+}
+
+/** The floor for host calls: 100 sequential awaits of a host promise settled on the host's next tick. */
+async function rawSequential(): Promise<void> {
+  const runtime = quickjs.newRuntime();
+  const context: QuickJSContext = runtime.newContext();
+  const pending: Array<{ resolve: (value: QuickJSHandle) => void }> = [];
+  const call = context.newFunction('call', () => {
+    const deferred = context.newPromise();
+    pending.push(deferred);
+    return deferred.handle;
+  });
+  context.setProp(context.global, 'call', call);
+  call.dispose();
+  const promise = context.unwrapResult(context.evalCode('(async () => { for (let i = 0; i < 100; i++) await call(i); return 1 })()'));
+  for (;;) {
+    runtime.executePendingJobs();
+    if (context.getPromiseState(promise).type !== 'pending') break;
+    await Promise.resolve();
+    const deferred = pending.shift() as (typeof pending)[number] & { dispose(): void; handle: QuickJSHandle };
+    deferred.resolve(context.undefined);
+    deferred.dispose();
+  }
+  promise.dispose();
+  context.dispose();
+  runtime.dispose();
+}
+
+const inProcess = root.createInProcessTransport();
+const pooled = nodeEntry.createChildProcessTransport({ pool: { size: 2 } });
+const spawnPerProgram = nodeEntry.createChildProcessTransport({ pool: { size: 0 } });
+// Warm everything up before measuring: first runs compile the interpreter lazily.
+for (let round = 0; round < 20; round += 1) {
+  for (const transport of [inProcess, pooled]) for (const source of [TRIVIAL, SEQUENTIAL, PARALLEL]) await check(transport, source);
+  rawTrivial();
+  await rawSequential();
+}
+
+const trivial = await runSuite('trivial program (return 1 + 1)', {
+  'raw QuickJS, fresh runtime (floor)': rawTrivial,
+  'in process, warm': task(inProcess, TRIVIAL),
+  'child process, warm pool': task(pooled, TRIVIAL),
+});
+const naive = await runSuite('trivial program, naive design', { 'child process spawned per program': task(spawnPerProgram, TRIVIAL) }, { time: 2_000, iterations: 10 });
+const sequential = await runSuite('100 sequential host calls', {
+  'raw QuickJS, host promises (floor)': rawSequential,
+  'in process, warm': task(inProcess, SEQUENTIAL),
+  'child process, warm pool': task(pooled, SEQUENTIAL),
+});
+const parallel = await runSuite('100 host calls with Promise.all', {
+  'in process, warm': task(inProcess, PARALLEL),
+  'child process, warm pool': task(pooled, PARALLEL),
+});
+
+const p50 = (rows: SuiteRow[], index: number): number => rows[index]?.p50 ?? Number.NaN;
+const perCall = (withCalls: number, without: number): string => (((withCalls - without) * 1000) / 100).toFixed(1);
+printTable('per-call overhead (p50, µs per host call, over the trivial program)', [
+  { transport: 'raw QuickJS (floor)', sequential: perCall(p50(sequential, 0), p50(trivial, 0)), 'Promise.all': '—' },
+  { transport: 'in process', sequential: perCall(p50(sequential, 1), p50(trivial, 1)), 'Promise.all': perCall(p50(parallel, 0), p50(trivial, 1)) },
+  { transport: 'child process', sequential: perCall(p50(sequential, 2), p50(trivial, 2)), 'Promise.all': perCall(p50(parallel, 1), p50(trivial, 2)) },
+]);
+printTable('targets', [
+  { figure: 'warm trivial program, child process (p50)', target: '< 0.5 ms', measured: `${p50(trivial, 2).toFixed(3)} ms` },
+  { figure: 'sequential host call, child process', target: '< 35 µs', measured: `${perCall(p50(sequential, 2), p50(trivial, 2))} µs` },
+  { figure: 'sequential host call, in process', target: '< 20 µs', measured: `${perCall(p50(sequential, 1), p50(trivial, 1))} µs` },
+  { figure: '100 calls with Promise.all, child process (p50)', target: '< 3 ms', measured: `${p50(parallel, 1).toFixed(3)} ms` },
+  { figure: 'spawn per program (p50), for comparison', target: '—', measured: `${p50(naive, 0).toFixed(1)} ms` },
+]);
+
+await Promise.all([inProcess.close(), pooled.close(), spawnPerProgram.close()]);
