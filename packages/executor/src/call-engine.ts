@@ -137,7 +137,7 @@ export class CallEngine implements CallerAbortHandler {
       }
     }
     if (outcome.status === 'error' && record.deniedAt !== undefined) emitDenied(this.events, record, record.deniedAt, outcome.code, outcome.message);
-    emitEnd(this.events, record, outcome.status === 'error' ? outcome.code : undefined);
+    emitEnd(this.events, record, outcome);
     record.resolve(outcome);
     // Released last, so the next call's events follow this call's `call-end`.
     const lane = record.lane;

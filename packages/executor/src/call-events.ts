@@ -1,4 +1,4 @@
-import type { ToolErrorCode } from '@toolcell/core';
+import type { CallOutcome, ToolErrorCode } from '@toolcell/core';
 import type { ExecutionResolution } from '@toolcell/registry';
 import type { EventEmitter } from 'eventemitter3';
 import type { CallRecord } from './call-record.js';
@@ -35,8 +35,9 @@ export function emitDenied(events: Events, record: CallRecord, stage: DenialStag
 }
 
 /** `call-end`: it ended, with its timings (measured when `record.timed`). */
-export function emitEnd(events: Events, record: CallRecord, code: ToolErrorCode | undefined): void {
+export function emitEnd(events: Events, record: CallRecord, outcome: CallOutcome): void {
   if (events.listenerCount('call-end') === 0) return;
+  const code = outcome.status === 'error' ? outcome.code : undefined;
   const { callId, toolName, source, scope, parentCallId } = record;
   const now = performance.now();
   const at = performance.timeOrigin + now;
@@ -48,8 +49,9 @@ export function emitEnd(events: Events, record: CallRecord, code: ToolErrorCode 
     scopeId: scope.id,
     parentCallId,
     at,
-    status: code === undefined ? 'ok' : 'error',
+    status: outcome.status,
     code,
+    message: outcome.status === 'error' ? outcome.message : undefined,
     startedAt: at - durationMs,
     durationMs,
     waitMs: record.runningAt === 0 ? durationMs : record.runningAt - record.submittedAt,

@@ -50,6 +50,8 @@ export interface CallEndEvent extends CallEventBase {
   readonly status: 'ok' | 'error';
   /** The error code, for a call that did not succeed. */
   readonly code: ToolErrorCode | undefined;
+  /** The error message, for a call that did not succeed. */
+  readonly message: string | undefined;
   /** When the call was submitted (epoch ms); equals `at` minus `durationMs`. */
   readonly startedAt: number;
   /** Submission to end. */

@@ -2,7 +2,7 @@
 // process) and the naive design (a fresh child process per program). Figures are printed,
 // never asserted. Transports are loaded from the built package, so children run as plain
 // Node, the way users run them.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -88,6 +88,30 @@ async function rawSequential(): Promise<void> {
   runtime.dispose();
 }
 
+/** The IPC floor: one byte there and back through the pipes a child transport uses. */
+const echoChild = spawn(process.execPath, ['-e', 'process.stdin.on("data", (data) => process.stdout.write(data))'], { stdio: ['pipe', 'pipe', 'inherit'] });
+let echoed: () => void = () => undefined;
+echoChild.stdout.on('data', () => echoed());
+const pipeRoundTrip = (): Promise<void> =>
+  new Promise((resolve) => {
+    echoed = resolve;
+    echoChild.stdin.write('x');
+  });
+
+/** Latency when programs arrive with idle time between them (the usual case), p50/p95 in ms. */
+async function sporadic(transport: RootEntry.SandboxTransport, source: string, idleMs = 5, samples = 200) {
+  const times: number[] = [];
+  for (let index = 0; index < samples; index += 1) {
+    await new Promise((resolve) => setTimeout(resolve, idleMs));
+    const started = performance.now();
+    await check(transport, source);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (fraction: number): string => (times[Math.min(times.length - 1, Math.floor(fraction * times.length))] ?? Number.NaN).toFixed(3);
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
 const inProcess = root.createInProcessTransport();
 const pooled = nodeEntry.createChildProcessTransport({ pool: { size: 2 } });
 const spawnPerProgram = nodeEntry.createChildProcessTransport({ pool: { size: 0 } });
@@ -103,6 +127,13 @@ const trivial = await runSuite('trivial program (return 1 + 1)', {
   'in process, warm': task(inProcess, TRIVIAL),
   'child process, warm pool': task(pooled, TRIVIAL),
 });
+const ipc = await runSuite('IPC floor', { 'pipe round trip to a child process (1 byte)': pipeRoundTrip });
+const sporadicInProcess = await sporadic(inProcess, TRIVIAL);
+const sporadicChild = await sporadic(pooled, TRIVIAL);
+printTable('trivial program with 5 ms idle between programs (ms; the realm is prepared while idle)', [
+  { transport: 'in process', ...sporadicInProcess },
+  { transport: 'child process, warm pool', ...sporadicChild },
+]);
 const naive = await runSuite('trivial program, naive design', { 'child process spawned per program': task(spawnPerProgram, TRIVIAL) }, { time: 2_000, iterations: 10 });
 const sequential = await runSuite('100 sequential host calls', {
   'raw QuickJS, host promises (floor)': rawSequential,
@@ -126,7 +157,10 @@ printTable('targets', [
   { figure: 'sequential host call, child process', target: '< 35 µs', measured: `${perCall(p50(sequential, 2), p50(trivial, 2))} µs` },
   { figure: 'sequential host call, in process', target: '< 20 µs', measured: `${perCall(p50(sequential, 1), p50(trivial, 1))} µs` },
   { figure: '100 calls with Promise.all, child process (p50)', target: '< 3 ms', measured: `${p50(parallel, 1).toFixed(3)} ms` },
+  { figure: 'warm trivial program, child process, 5 ms idle between (p50)', target: '< 0.5 ms', measured: `${sporadicChild.p50} ms` },
   { figure: 'spawn per program (p50), for comparison', target: '—', measured: `${p50(naive, 0).toFixed(1)} ms` },
+  { figure: 'pipe round trip to a child (p50), the IPC floor', target: '—', measured: `${(p50(ipc, 0) * 1000).toFixed(1)} µs` },
 ]);
 
 await Promise.all([inProcess.close(), pooled.close(), spawnPerProgram.close()]);
+echoChild.kill();

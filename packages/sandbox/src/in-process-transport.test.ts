@@ -178,6 +178,18 @@ describe('message size (maxMessageBytes)', () => {
   });
 });
 
+describe('an uncaught error (EXEC_RUNTIME)', () => {
+  it('keeps the message and bounds the stack to 20 frames', async () => {
+    const result = await run('function down(n) { if (n === 0) throw new Error("deep"); return down(n - 1) + 1 } down(100)');
+    expect(result.error?.code).toBe('EXEC_RUNTIME');
+    expect(result.error?.message).toBe('Uncaught Error: deep');
+    const lines = result.error?.stack?.split('\n') ?? [];
+    expect(lines).toHaveLength(21);
+    expect(lines[0]).toContain('at down (program.js:1');
+    expect(lines[20]).toMatch(/^ {4}… \d+ more frames$/);
+  });
+});
+
 describe('a program that can never settle', () => {
   it('fails at once with EXEC_RUNTIME', async () => {
     const result = await run('await new Promise(() => {})');

@@ -79,7 +79,7 @@ export class AgentRuntime {
     });
     for (const tool of tools) {
       // Naming a tool under approvals.tools makes it need approval.
-      registry.register(reporter.observed(settings.approvalTools[tool.name] ? { ...tool, needsApproval: true } : tool));
+      registry.register(settings.approvalTools[tool.name] ? { ...tool, needsApproval: true } : tool);
     }
     if (settings.search && isCodeMode(settings.mode)) registry.register(createToolSearchTool(registry));
     reporter.attach(runtime);

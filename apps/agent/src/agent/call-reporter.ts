@@ -1,4 +1,4 @@
-import type { CallOutcome, JsonObject, ToolContext, ToolDefinition } from '@toolcell/core';
+import type { CallOutcome } from '@toolcell/core';
 import type { CallEndEvent, CallEventBase, ToolRuntime } from '@toolcell/executor';
 import type { CallIdentity, TranscriptSink } from './transcript-event.js';
 
@@ -19,13 +19,9 @@ function round(milliseconds: number): number {
 /**
  * Turns the executor's events and hooks into transcript lines: `call_start` for every
  * call, `hook` from pre/post-execute listeners, and `call_end` — for nested calls from the
- * `call-end` event, for the model's calls from their outcome (which carries the message).
- * The executor's `call-end` event has no message, so refusal messages come from
- * `call-denied` and thrown errors are caught on their way out of the tool.
+ * `call-end` event, for the model's calls from their outcome.
  */
 export class CallReporter {
-  private readonly denials = new Map<string, string>();
-  private readonly failures = new Map<string, string>();
   private readonly ends = new Map<string, CallEndEvent>();
 
   constructor(private readonly transcript: TranscriptSink) {}
@@ -34,20 +30,17 @@ export class CallReporter {
   attach(runtime: ToolRuntime): void {
     const { events } = runtime;
     events.on('call-start', (event) => this.transcript({ type: 'call_start', ...identity(event) }));
-    events.on('call-denied', (event) => this.denials.set(event.callId, event.message));
     events.on('call-end', (event) => {
       if (event.source.type !== 'code_mode') {
         this.ends.set(event.callId, event);
         return;
       }
-      const message = this.denials.get(event.callId) ?? this.failures.get(event.callId);
-      this.forget(event.callId);
       this.transcript({
         type: 'call_end',
         ...identity(event),
         status: event.status,
         ...(event.code === undefined ? {} : { code: event.code }),
-        ...(message === undefined || event.status === 'ok' ? {} : { message }),
+        ...(event.message === undefined ? {} : { message: event.message }),
         durationMs: round(event.durationMs),
       });
     });
@@ -68,7 +61,7 @@ export class CallReporter {
   /** The `call_end` line of a call the model made, from its outcome. */
   reportModelCallEnd(outcome: CallOutcome): void {
     const end = this.ends.get(outcome.callId);
-    this.forget(outcome.callId);
+    this.ends.delete(outcome.callId);
     this.transcript({
       type: 'call_end',
       callId: outcome.callId,
@@ -78,28 +71,5 @@ export class CallReporter {
       ...(outcome.status === 'error' ? { code: outcome.code, message: outcome.message } : {}),
       ...(end ? { durationMs: round(end.durationMs) } : {}),
     });
-  }
-
-  /** The tool, with the message of any error it throws kept for its `call_end` line. */
-  observed(tool: ToolDefinition): ToolDefinition {
-    const failures = this.failures;
-    const run = async <Output>(context: ToolContext, execute: () => Output | Promise<Output>): Promise<Output> => {
-      try {
-        return await execute();
-      } catch (error) {
-        failures.set(context.callId, error instanceof Error ? error.message : String(error));
-        throw error;
-      }
-    };
-    if (tool.kind === 'freeform') {
-      return { ...tool, execute: (input: string, context: ToolContext) => run(context, () => tool.execute(input, context)) };
-    }
-    return { ...tool, execute: (input: JsonObject, context: ToolContext) => run(context, () => tool.execute(input, context)) };
-  }
-
-  private forget(callId: string): void {
-    this.denials.delete(callId);
-    this.failures.delete(callId);
-    this.ends.delete(callId);
   }
 }

@@ -28,9 +28,11 @@ export const REMOVED_GLOBALS = [
 ] as const;
 
 /**
- * `(function (host) { … })` with `host = { call, text, kind, notJson }` (`kind` describes a
- * value for a message, `notJson` throws the TypeError for a value that is not JSON data;
- * both are host functions to keep this source short). Returns the functions the host
+ * `(function (host) { … })` with `host = { call, text, kind, notJson, toolError, unknownTool }`:
+ * `kind` describes a value for a message, `notJson` throws the TypeError for a value that is
+ * not JSON data, `toolError` builds the error of a failed call, `unknownTool` throws for
+ * `tools.<unknown>` (host functions, to keep this source short). The host deletes
+ * {@link REMOVED_GLOBALS} before the prelude runs. Returns the functions the host
  * calls: `install(bindingsJson)` adds `tools` and `ALL_TOOLS` for one program; `deliver(id,
  * ok, json)` settles a tool call; `toJson(value, what)` is strict JSON (throws a TypeError
  * naming what is not JSON data); `textJson(value)` is the JSON of `text(value)`'s text;
@@ -42,11 +44,11 @@ export const GUEST_PRELUDE = `(function (host) {
 const G = globalThis, O = Object, freeze = O.freeze, def = O.defineProperty, protoOf = O.getPrototypeOf, hasOwn = O.hasOwn;
 const OP = O.prototype, isArray = Array.isArray, apply = Reflect.apply, finite = Number.isFinite;
 const stringify = JSON.stringify, parse = JSON.parse, PromiseCtor = Promise, reject = Promise.reject;
-const TE = TypeError, ErrorCtor = Error, StringCtor = String, pending = new Map();
-const mapGet = Map.prototype.get, mapSet = Map.prototype.set, mapDelete = Map.prototype.delete;
+const TE = TypeError, ErrorCtor = Error, StringCtor = String;
+// Settlers of pending calls by id; no prototype, so a program cannot intercept the writes.
+const resolvers = O.create(null), rejecters = O.create(null);
 const hostCall = host.call, hostText = host.text, kind = host.kind, notJson = host.notJson;
-const removed = ${JSON.stringify(REMOVED_GLOBALS)};
-for (let i = 0; i < removed.length; i++) delete G[removed[i]];
+const toolError = host.toolError, unknownTool = host.unknownTool;
 function str(v) { try { return StringCtor(v); } catch (e) { return '[unprintable]'; } }
 function plain(v) {
   if (typeof v !== 'object' || v === null || isArray(v)) return false;
@@ -59,20 +61,24 @@ function replacer(key, v) {
     || (t === 'object' && v !== null && !isArray(v) && !plain(v))) notJson(key, v, isArray(this), isArray(v));
   return v;
 }
-function toJson(v, what) {
+function toJson(v, what, name) {
   try { return stringify(v, replacer); }
-  catch (e) { throw new TE(what + ' is not JSON data: ' + (e instanceof ErrorCtor ? str(e.message) : str(e))); }
+  catch (e) { throw new TE(what + (name === undefined ? '' : name) + ' is not JSON data: ' + (e instanceof ErrorCtor ? str(e.message) : str(e))); }
 }
-function call(name, freeform, input) {
-  const label = 'tools.' + name;
+function call(name, freeform, input, extra) {
   try {
-    if (arguments.length > 3) throw new TE(label + ' takes one argument, got ' + (arguments.length - 2));
-    if (!freeform && input === undefined) input = {};
-    if (freeform ? typeof input !== 'string' : !plain(input)) {
-      throw new TE(label + (freeform ? ' takes one string argument (it is a freeform tool)' : ' takes one plain object argument, like ' + label + '({ ... })') + ', got ' + kind(input, isArray(input), plain(input)));
+    if (extra !== undefined) throw new TE('tools.' + name + ' takes one argument');
+    let json;
+    if (freeform) {
+      if (typeof input !== 'string') throw new TE('tools.' + name + ' takes one string argument (it is a freeform tool), got ' + kind(input, isArray(input), plain(input)));
+      json = stringify(input);
+    } else {
+      if (input === undefined) input = {};
+      else if (!plain(input)) throw new TE('tools.' + name + ' takes one plain object argument, like tools.' + name + '({ ... }), got ' + kind(input, isArray(input), false));
+      json = toJson(input, 'the argument of tools.', name);
     }
-    const id = hostCall(name, freeform ? stringify(input) : toJson(input, 'the argument of ' + label));
-    return new PromiseCtor(function (resolve, fail) { apply(mapSet, pending, [id, [resolve, fail]]); });
+    const id = hostCall(name, json);
+    return new PromiseCtor(function (resolve, fail) { resolvers[id] = resolve; rejecters[id] = fail; });
   } catch (e) {
     const error = new TE(e instanceof ErrorCtor ? str(e.message) : str(e));
     def(error, 'code', { value: 'INVALID_ARGS', writable: true, enumerable: true, configurable: true });
@@ -80,16 +86,12 @@ function call(name, freeform, input) {
   }
 }
 function deliver(id, ok, json) {
-  const entry = apply(mapGet, pending, [id]);
-  if (entry === undefined) return;
-  apply(mapDelete, pending, [id]);
-  if (ok) return entry[0](parse(json));
-  const detail = parse(json), error = new ErrorCtor(detail.message), set = { writable: true, enumerable: true, configurable: true };
-  def(error, 'name', { value: 'ToolError', writable: true, configurable: true });
-  set.value = detail.code;
-  def(error, 'code', set);
-  if (detail.callId !== undefined) { set.value = detail.callId; def(error, 'callId', set); }
-  entry[1](error);
+  const resolve = resolvers[id], fail = rejecters[id];
+  if (resolve === undefined) return;
+  delete resolvers[id];
+  delete rejecters[id];
+  if (ok) resolve(parse(json));
+  else fail(toolError(json));
 }
 function define(name, value) { def(G, name, { value: value }); }
 function install(bindingsJson) {
@@ -100,18 +102,13 @@ function install(bindingsJson) {
     def(target, b.jsName, { value: freeze(fn), enumerable: true });
     all[i] = freeze({ name: b.canonicalName, jsName: b.jsName, description: b.description });
   }
-  const names = O.keys(freeze(target));
-  const available = names.length === 0 ? 'none' : names.slice(0, 30).join(', ') + (names.length > 30 ? ', ...' : '');
   const handler = O.create(null);
   handler.get = function (t, key) {
     if (typeof key === 'symbol') return undefined;
     if (hasOwn(t, key)) return t[key];
-    throw new TE('tools.' + key + ' is not an available tool (available: ' + available + '); see ALL_TOOLS');
+    unknownTool(key);
   };
-  handler.set = handler.defineProperty = handler.deleteProperty = handler.setPrototypeOf = function (t, key) {
-    throw new TE('tools is read-only (tried to change ' + str(key) + ')');
-  };
-  define('tools', new Proxy(target, handler));
+  define('tools', new Proxy(freeze(target), handler));
   define('ALL_TOOLS', freeze(all));
 }
 function textJson(v) {

@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
-import { GUEST_PRELUDE } from './guest-prelude.js';
+import { GUEST_PRELUDE, REMOVED_GLOBALS } from './guest-prelude.js';
 import { HostFunctions } from './host-functions.js';
 import type { CellsFunctions, HostFunctionHandlers } from './host-functions.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
@@ -42,6 +42,7 @@ export class GuestRealm {
     const runtime = instance.quickjs.newRuntime();
     const context = runtime.newContext();
     const hostFunctions = new HostFunctions(context, () => this.handlers);
+    hostFunctions.deleteGlobals(REMOVED_GLOBALS);
     const host = hostFunctions.hostObject();
     const prelude = context.unwrapResult(context.evalCode(GUEST_PRELUDE, 'guest-prelude.js', { type: 'global', strict: true }));
     const exports = context.unwrapResult(context.callFunction(prelude, context.undefined, host));

@@ -336,6 +336,11 @@ export class GuestRun {
       this.turnCalls.push({ id, jsName, inputJson });
       return id;
     },
+    unknownTool: (key) => {
+      const names = this.options.bindings.map((binding) => binding.jsName);
+      const available = names.length === 0 ? 'none' : names.slice(0, 30).join(', ') + (names.length > 30 ? ', ...' : '');
+      throw guestError('TypeError', `tools.${key} is not an available tool (available: ${available}); see ALL_TOOLS`);
+    },
     text: (text) => {
       if (this.stop !== undefined) return;
       const decision = this.budget.text(text);

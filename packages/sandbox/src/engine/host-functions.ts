@@ -4,6 +4,8 @@ import type { MediaOutputType } from '../output-item.js';
 /** What the host functions do for the program running at the time. Each runs inside the interpreter. */
 export interface HostFunctionHandlers {
   call(jsName: string, inputJson: string): number;
+  /** Throw the TypeError for reading `tools[key]` that is not a binding. */
+  unknownTool(key: string): never;
   text(text: string): void;
   media(type: MediaOutputType, mimeType: string, data: string): void;
   /** Keep `callback` and `args` (duplicated handles, now the handler's) and return the timer id. */
@@ -57,9 +59,12 @@ export class HostFunctions {
   hostObject(): QuickJSHandle {
     const context = this.context;
     const host = context.newObject();
-    const call = this.create('call', (jsName, input) =>
-      context.newNumber(this.handlers().call(this.rawString(jsName, 'the tool name'), this.rawString(input, 'the tool input'))),
-    );
+    // The hot path: only the prelude can call it (its closure holds it), always with two
+    // strings, so the arguments are read without a typeof round trip each.
+    const call = this.create('call', (jsName, input) => {
+      if (jsName === undefined || input === undefined) throw guestError('TypeError', 'a tool call needs a name and an input');
+      return context.newNumber(this.handlers().call(context.getString(jsName), context.getString(input)));
+    });
     const text = this.create('text', (json) => {
       this.handlers().text(this.jsonString(json, 'text'));
       return undefined;
@@ -76,7 +81,27 @@ export class HostFunctions {
       const what = type === 'object' ? 'plain JSON data' : 'JSON data';
       throw guestError('TypeError', `${at} is ${description}, which is not ${what}`);
     });
-    for (const [name, fn] of [['call', call], ['text', text], ['kind', kind], ['notJson', notJson]] as const) {
+    const toolError = this.create('toolError', (json) => {
+      const detail = JSON.parse(this.rawString(json, 'the error')) as { code: string; message: string; callId?: string };
+      const error = context.newError({ name: 'ToolError', message: detail.message });
+      for (const [key, value] of [['code', detail.code], ['callId', detail.callId]] as const) {
+        if (value === undefined) continue;
+        const handle = context.newString(value);
+        context.defineProp(error, key, { value: handle, enumerable: true, configurable: true });
+        handle.dispose();
+      }
+      return error;
+    });
+    const unknownTool = this.create('unknownTool', (key) => this.handlers().unknownTool(key === undefined ? 'undefined' : context.getString(key)));
+    const functions = [
+      ['call', call],
+      ['text', text],
+      ['kind', kind],
+      ['notJson', notJson],
+      ['toolError', toolError],
+      ['unknownTool', unknownTool],
+    ] as const;
+    for (const [name, fn] of functions) {
       context.setProp(host, name, fn);
       fn.dispose();
     }
@@ -85,6 +110,20 @@ export class HostFunctions {
 
   private flag(handle: QuickJSHandle | undefined): boolean {
     return handle !== undefined && this.context.typeof(handle) === 'boolean' && this.context.sameValue(handle, this.context.true);
+  }
+
+  /** Delete globals by name (before the prelude runs, so it never sees them). */
+  deleteGlobals(names: readonly string[]): void {
+    const context = this.context;
+    const reflect = context.getProp(context.global, 'Reflect');
+    const deleteProperty = context.getProp(reflect, 'deleteProperty');
+    for (const name of names) {
+      const key = context.newString(name);
+      context.unwrapResult(context.callFunction(deleteProperty, reflect, context.global, key)).dispose();
+      key.dispose();
+    }
+    deleteProperty.dispose();
+    reflect.dispose();
   }
 
   /** Define the host-function globals (media, timers, exit) and return the cells functions. */

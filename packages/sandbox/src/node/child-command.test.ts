@@ -19,7 +19,7 @@ describe('childCommand', () => {
   it('runs the child from sources through tsx under the source condition, without inheriting execArgv', () => {
     const command = childCommand({ memoryBytes: 1024, stackBytes: 1024 * 1024 });
     expect(command.command).toBe(process.execPath);
-    expect(command.args[0]).toBe('--stack-size=5120');
+    expect(command.args.slice(0, 2)).toEqual(['--stack-size=5120', '--disallow-code-generation-from-strings']);
     expect(command.args).toContain('--conditions=@toolcell/source');
     expect(command.args.at(-2)).toMatch(/sandbox-child\.ts$/);
     expect(command.args.at(-1)).toBe('1024');

@@ -39,7 +39,8 @@ export function sanitizedEnvironment(source: NodeJS.ProcessEnv = process.env): R
 /**
  * The command for a child. Built output runs as plain Node; from sources (tests and tools
  * that load `.ts` through the `@toolcell/source` condition) the child loads tsx and the
- * same condition. The parent's own `execArgv` is never inherited.
+ * same condition. The parent's own `execArgv` is never inherited, and V8 code generation
+ * from strings is off in the child (the guest's `eval` is QuickJS's, unaffected).
  */
 export function childCommand(options: { memoryBytes: number; stackBytes: number }): ChildCommand {
   const here = import.meta.url;
@@ -48,6 +49,7 @@ export function childCommand(options: { memoryBytes: number; stackBytes: number 
   const stack = v8StackKib(options.stackBytes);
   const args = [
     ...(stack === undefined ? [] : [`--stack-size=${stack}`]),
+    '--disallow-code-generation-from-strings',
     ...(fromSource ? ['--conditions=@toolcell/source', '--import', pathToFileURL(createRequire(here).resolve('tsx/esm')).href] : []),
     entry,
     String(options.memoryBytes),

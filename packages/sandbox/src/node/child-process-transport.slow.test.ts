@@ -59,7 +59,9 @@ async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
 describe('child-process transport (slow)', () => {
   it('reuses a sound process, and replaces one whose program hit a limit', async () => {
     const transport = open({ pool: { size: 1 } });
-    const first = await pidOf(transport);
+    const first = await pidOf(transport, 'await tools.probe({}); globalThis.leaked = 1; Object.prototype.polluted = 1');
+    const clean = await pidOf(transport, 'await tools.probe({}); return [typeof leaked, "polluted" in {}]');
+    expect(clean).toMatchObject({ pid: first.pid, result: { returnValue: ['undefined', false] } });
     const afterError = await pidOf(transport, 'await tools.probe({}); throw new Error("plain failure")');
     expect(afterError.result.error?.code).toBe('EXEC_RUNTIME');
     expect(afterError.pid).toBe(first.pid);
@@ -132,6 +134,16 @@ describe('child-process transport (slow)', () => {
     expect(large).toMatchObject({ status: 'completed', returnValue: 3000 });
     const endless = await transport.run({ source: 'function down() { return down() + 1 } down()', bindings: [], limits: { stackBytes: 1024 * 1024 }, onToolBatch: () => [] });
     expect(endless.error).toMatchObject({ code: 'EXEC_STACK', message: expect.stringContaining('(limit 1 MiB)') });
+  });
+
+  it('pauses the watchdog while tool calls are in flight', async () => {
+    const transport = open({ pool: { size: 1 }, limits: { cpuBudgetMs: 100, watchdogGraceMs: 100 } });
+    const result = await transport.run({
+      source: 'return await tools.probe({})',
+      bindings: [probe],
+      onToolBatch: (calls) => calls.map(() => new Promise<GuestToolResponse>((resolve) => setTimeout(() => resolve({ ok: true, value: 'slow' }), 1_200))),
+    });
+    expect(result).toMatchObject({ status: 'completed', returnValue: 'slow' });
   });
 
   it('fails a process that does not start within bootTimeoutMs', async () => {
