@@ -115,6 +115,14 @@ describe('cells', () => {
     expect(String(result(outcome).return_value)).toMatch(/JSON/);
   });
 
+  it('caps the bytes of stored values with a clear guest error', async () => {
+    const h = harness({ cells: { maxStoredBytes: 32 } });
+    const outcome = await h.exec(`store('small', 1); try { store('big', 'x'.repeat(100)); } catch (error) { return error.message; }`);
+    expect(String(result(outcome).return_value)).toContain('over the limit of 32; store less or reuse keys');
+    expect(h.codeMode.storedValue('small')).toBe(1);
+    expect(h.codeMode.storedValue('big')).toBeUndefined();
+  });
+
   it('sends notify to the host, not to the output', async () => {
     const h = harness();
     const notes: Array<CellEventBase & { value: unknown }> = [];

@@ -17,9 +17,10 @@ export class CodeModeSession {
 
   constructor(
     readonly maxLiveCells: number,
-    maxStoredBytes: number,
+    /** The byte cap of a cell's stored values, enforced in the guest. */
+    readonly maxStoredBytes: number,
   ) {
-    this.values = new SessionValues(maxStoredBytes);
+    this.values = new SessionValues();
   }
 
   /** Whether shutdown has begun; no new cells start after it. */

@@ -80,7 +80,7 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
         description: binding.tool.description,
         kind: binding.tool.kind,
       })),
-      limits: context.limits,
+      limits: cells ? { ...context.limits, maxStoredBytes: session.maxStoredBytes } : context.limits,
       onToolBatch: nested.onToolBatch,
       ...(cells && values
         ? {

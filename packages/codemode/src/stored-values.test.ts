@@ -3,7 +3,7 @@ import { SessionValues, StoredValueError } from './stored-values.js';
 
 describe('stored values', () => {
   it('isolates cells until they commit, then merges per key', () => {
-    const session = new SessionValues(1_000);
+    const session = new SessionValues();
     const first = session.openCell();
     const second = session.openCell();
     first.write('a', 1);
@@ -18,7 +18,7 @@ describe('stored values', () => {
   });
 
   it('hands each cell a copy, so later mutations do not leak', () => {
-    const session = new SessionValues(1_000);
+    const session = new SessionValues();
     const cell = session.openCell();
     const value = { list: [1] };
     cell.write('k', value);
@@ -29,14 +29,15 @@ describe('stored values', () => {
     expect(session.get('k')).toEqual({ list: [1] });
   });
 
-  it('refuses values that are not JSON-safe or over the cap, with clear messages', () => {
-    const session = new SessionValues(20);
+  it('refuses values that are not JSON-safe, and counts committed bytes', () => {
+    const session = new SessionValues();
     const cell = session.openCell();
     expect(() => cell.write('f', { when: new Date(0) } as never)).toThrow(StoredValueError);
     expect(() => cell.write('f', { when: new Date(0) } as never)).toThrow('not JSON-safe at "/when"');
-    expect(() => cell.write('big', 'x'.repeat(50))).toThrow('over the limit of 20');
     cell.write('k', 'small');
     cell.write('k', 'small2');
     expect(cell.writtenKeys).toEqual(['k']);
+    cell.commit();
+    expect(session.bytes).toBe(1 + '"small2"'.length);
   });
 });

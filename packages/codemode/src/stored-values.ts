@@ -18,12 +18,11 @@ export class StoredValueError extends Error {
  * The session's stored values and one cell's view of them. A cell starts from a snapshot,
  * reads its own writes at once, and its written keys join the session only on commit —
  * when it completes, with or without a thrown error — never when it yields or is
- * terminated. Other cells never see uncommitted writes.
+ * terminated. Other cells never see uncommitted writes. The byte cap is enforced in the
+ * guest (the sandbox's `maxStoredBytes`), where `store` is synchronous and can throw.
  */
 export class SessionValues {
   private readonly values = new Map<string, StoredEntry>();
-
-  constructor(private readonly maxBytes: number) {}
 
   /** A JSON snapshot for a new cell. */
   snapshot(): Record<string, JsonValue> {
@@ -32,17 +31,16 @@ export class SessionValues {
     return copy;
   }
 
-  /** Serialized size of the committed values with `overlay` written on top. */
-  bytesWith(overlay: ReadonlyMap<string, StoredEntry>): number {
+  /** Serialized size of the committed values (keys plus JSON). */
+  get bytes(): number {
     let total = 0;
-    for (const [key, entry] of this.values) if (!overlay.has(key)) total += entry.bytes;
-    for (const entry of overlay.values()) total += entry.bytes;
+    for (const entry of this.values.values()) total += entry.bytes;
     return total;
   }
 
   /** Start a cell's write set. */
   openCell(): CellValues {
-    return new CellValues(this, this.maxBytes);
+    return new CellValues(this);
   }
 
   /** Merge a completed cell's written keys (last completion wins per key). */
@@ -61,21 +59,13 @@ export class CellValues {
   private readonly writes = new Map<string, StoredEntry>();
   private committed = false;
 
-  constructor(
-    private readonly session: SessionValues,
-    private readonly maxBytes: number,
-  ) {}
+  constructor(private readonly session: SessionValues) {}
 
-  /** Record a write; throws {@link StoredValueError} for a non-JSON value or one over the cap. */
+  /** Record a write; throws {@link StoredValueError} for a value that is not JSON-safe. */
   write(key: string, value: JsonValue): void {
     const violation = findJsonSafetyViolation(value);
     if (violation) throw new StoredValueError(`store(${JSON.stringify(key)}): the value is not JSON-safe at "${violation.path}": ${violation.reason}.`);
-    const entry = { value: structuredClone(value), bytes: byteLength(key) + byteLength(JSON.stringify(value)) };
-    const projected = this.session.bytesWith(new Map([...this.writes, [key, entry]]));
-    if (projected > this.maxBytes) {
-      throw new StoredValueError(`store(${JSON.stringify(key)}): stored values would take ${projected} bytes, over the limit of ${this.maxBytes}; store less or reuse keys.`);
-    }
-    this.writes.set(key, entry);
+    this.writes.set(key, { value: structuredClone(value), bytes: byteLength(key) + byteLength(JSON.stringify(value)) });
   }
 
   /** Keys written so far. */

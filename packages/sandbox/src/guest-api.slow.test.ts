@@ -339,6 +339,17 @@ describe.each(transports)('guest API, %s', (_name, create) => {
       expect(result.returnValue).toBe('the value stored under "k" is not JSON data: the value is a function, which is not JSON data');
     });
 
+    it('caps the bytes of stored values, counting the snapshot and reused keys once', async () => {
+      const { hooks, events } = cells({ seed: 'x'.repeat(20) });
+      const { result } = await run(
+        `store('a', 'y'.repeat(10)); store('a', 'y'.repeat(12));
+         try { store('b', 'z'.repeat(40)); return 'stored'; } catch (error) { return error.name + ': ' + error.message; }`,
+        { cells: hooks, limits: { maxStoredBytes: 64 } },
+      );
+      expect(result.returnValue).toBe('RangeError: store("b"): stored values would take 84 bytes, over the limit of 64; store less or reuse keys');
+      expect(events).toEqual([['store', 'a', 'y'.repeat(10)], ['store', 'a', 'y'.repeat(12)]]);
+    });
+
     it('leaves the cells globals out when the host does not enable them', async () => {
       expect(await value("return ['store', 'load', 'yield_control', 'notify'].map((name) => typeof globalThis[name])")).toEqual([
         'undefined',

@@ -190,6 +190,13 @@ describe('an uncaught error (EXEC_RUNTIME)', () => {
   });
 });
 
+describe('host mistakes', () => {
+  it('rejects cells whose snapshot is not JSON data, before running anything', async () => {
+    const cells = { storedValues: { big: 1n } as never, onStore: () => undefined, onNotify: () => undefined, onYield: () => undefined };
+    await expect(run('text("ran")', { cells })).rejects.toThrow('cells.storedValues: must be JSON data (Do not know how to serialize a BigInt)');
+  });
+});
+
 describe('a program that can never settle', () => {
   it('fails at once with EXEC_RUNTIME', async () => {
     const result = await run('await new Promise(() => {})');

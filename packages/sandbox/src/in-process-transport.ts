@@ -11,6 +11,7 @@ import type { RunProgramRequest } from './run-program-request.js';
 import { resolveSandboxLimits } from './sandbox-limits.js';
 import type { SandboxLimits } from './sandbox-limits.js';
 import type { SandboxTransport } from './sandbox-transport.js';
+import { storedValuesJson } from './stored-values.js';
 import { dispatchToolBatch } from './tool-dispatch.js';
 
 /** Options of {@link createInProcessTransport}. */
@@ -60,11 +61,12 @@ export function createInProcessTransport(options: InProcessTransportOptions = {}
     const sourceBytes = utf8Length(request.source);
     if (sourceBytes > limits.sourceBytes) return failedResult(programErrors.sourceLimit(sourceBytes, limits), output, early);
     const cells = request.cells;
+    const storedJson = storedValuesJson(cells);
     const engineRun: EngineRun = await engine.prepare({
       source: request.source,
       bindings: request.bindings,
       limits,
-      ...(cells === undefined ? {} : { storedJson: JSON.stringify(cells.storedValues) }),
+      ...(storedJson === undefined ? {} : { storedJson }),
       host: {
         toolBatch: (calls) => {
           const guestCalls = calls.map(({ id, jsName, inputJson }) => ({ id, jsName, input: JSON.parse(inputJson) as JsonValue }));

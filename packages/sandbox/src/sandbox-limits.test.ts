@@ -15,6 +15,7 @@ describe('resolveSandboxLimits', () => {
       maxMediaBytes: 10 * 1024 * 1024,
       maxTimers: 1024,
       maxMessageBytes: 16 * 1024 * 1024,
+      maxStoredBytes: 1024 * 1024,
       bootTimeoutMs: 10_000,
       watchdogGraceMs: 2_000,
     });

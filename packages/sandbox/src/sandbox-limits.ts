@@ -35,6 +35,11 @@ export interface SandboxLimits {
    * `EXEC_OUTPUT_LIMIT`), a stored or notified value (the guest call throws).
    */
   readonly maxMessageBytes: number;
+  /**
+   * UTF-8 bytes of all stored values (keys plus JSON) a cell may hold: its starting
+   * snapshot plus its own writes. A `store` beyond it throws a `RangeError` in the guest.
+   */
+  readonly maxStoredBytes: number;
   /** How long a child process may take to start before the run fails (`EXEC_CRASHED`). */
   readonly bootTimeoutMs: number;
   /**
@@ -61,6 +66,7 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = Object.freeze({
   maxMediaBytes: 10 * MIB,
   maxTimers: 1024,
   maxMessageBytes: 16 * MIB,
+  maxStoredBytes: 1 * MIB,
   bootTimeoutMs: 10_000,
   watchdogGraceMs: 2_000,
 });
@@ -77,6 +83,7 @@ const BOUNDS: Record<keyof SandboxLimits, readonly [number, number]> = {
   maxMediaBytes: [0, 1024 * MIB],
   maxTimers: [0, 1_000_000],
   maxMessageBytes: [1 * KIB, 1024 * MIB],
+  maxStoredBytes: [0, 1024 * MIB],
   bootTimeoutMs: [1, 10 * 60 * 1000],
   watchdogGraceMs: [0, 10 * 60 * 1000],
 };

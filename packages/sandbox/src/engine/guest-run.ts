@@ -1,44 +1,24 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
-import type { OutputItem } from '../output-item.js';
 import type { ProgramError } from '../program-result.js';
 import type { SandboxBinding } from '../sandbox-binding.js';
 import type { SandboxLimits } from '../sandbox-limits.js';
 import { CpuClock } from './cpu-clock.js';
+import type { EngineHost, EngineOutcome } from './engine-host.js';
 import { ExceptionClassifier } from './exception-classifier.js';
 import type { GuestFailurePhase } from './exception-classifier.js';
 import type { GuestRealm } from './guest-realm.js';
-import { guestError } from './host-functions.js';
-import type { HostFunctionHandlers } from './host-functions.js';
-import { OutputBudget, mediaProblem } from './output-budget.js';
+import { createGuestHandlers } from './guest-handlers.js';
+import { GuestTimers, releaseTimer } from './guest-timers.js';
+import type { GuestTimer } from './guest-timers.js';
 import { PausableDeadline } from './pausable-deadline.js';
 import { programErrors } from './program-errors.js';
+import { ToolCallLedger } from './tool-call-ledger.js';
 import { fitsUtf8, utf8Length } from './utf8-length.js';
 
-/** A tool call as the engine reports it: the input stays JSON text until a transport needs it. */
-export interface EngineToolCall {
-  readonly id: number;
-  readonly jsName: string;
-  readonly inputJson: string;
-}
-
-/** Where the engine sends what the guest does. Called synchronously; must not throw. */
-export interface EngineHost {
-  toolBatch(calls: readonly EngineToolCall[]): void;
-  output(item: OutputItem): void;
-  store(key: string, valueJson: string): void;
-  notify(valueJson: string): void;
-  yieldControl(): void;
-}
-
-/** How a program ended, as the engine knows it. */
-export interface EngineOutcome {
-  readonly status: 'completed' | 'failed';
-  readonly returnJson?: string;
-  readonly error?: ProgramError;
-  readonly cpuMs: number;
-  readonly toolCalls: number;
-  /** Whether the QuickJS module (and so its process) may run another program. */
-  readonly reusable: boolean;
+/** The stored values as the guest's map: key → JSON text (each `load` parses a fresh copy). */
+function storedMap(storedJson: string): Map<string, string> {
+  const snapshot = JSON.parse(storedJson) as Record<string, unknown>;
+  return new Map(Object.entries(snapshot).map(([key, value]) => [key, JSON.stringify(value)]));
 }
 
 /** What one program needs. */
@@ -53,16 +33,9 @@ export interface GuestRunOptions {
   readonly host: EngineHost;
 }
 
-interface PendingTimer {
-  readonly timer: ReturnType<typeof setTimeout>;
-  readonly callback: QuickJSHandle;
-  readonly args: readonly QuickJSHandle[];
-}
-
 type Stop = { readonly kind: 'exit' } | { readonly kind: 'failure'; readonly error: ProgramError };
 type Ending = Omit<EngineOutcome, 'cpuMs' | 'toolCalls'>;
 
-const MAX_TIMER_DELAY_MS = 2_147_483_647;
 /** Failures after which the module is still sound: the guest misbehaved, no limit was hit. */
 const SOUND_FAILURES: ReadonlySet<string> = new Set(['EXEC_RUNTIME', 'EXEC_SYNTAX']);
 
@@ -78,20 +51,14 @@ export class GuestRun {
   private readonly limits: SandboxLimits;
   private readonly clock: CpuClock;
   private readonly deadline: PausableDeadline;
-  private readonly budget: OutputBudget;
   private readonly classifier: ExceptionClassifier;
-  private readonly bindingNames: ReadonlySet<string>;
-  private readonly pendingCalls = new Set<number>();
-  private readonly timers = new Map<number, PendingTimer>();
-  private readonly stored: Map<string, string> | undefined;
-  private nextTimerId = 1;
+  private readonly calls = new ToolCallLedger();
+  private readonly timers: GuestTimers;
+  private readonly cells: boolean;
   private mainPromise: QuickJSHandle | undefined;
   private stop: Stop | undefined;
   private ending: Ending | undefined;
   private settled = false;
-  private toolCalls = 0;
-  private turnCalls: EngineToolCall[] = [];
-  private deliveries: Array<{ readonly id: number; readonly ok: boolean; readonly json: string }> = [];
   private pumpScheduled = false;
   private resolveOutcome: (outcome: EngineOutcome) => void = () => {};
   private readonly outcome = new Promise<EngineOutcome>((resolve) => {
@@ -101,15 +68,30 @@ export class GuestRun {
   constructor(private readonly options: GuestRunOptions) {
     this.limits = options.limits;
     this.clock = new CpuClock(this.limits.cpuBudgetMs);
-    this.budget = new OutputBudget(this.limits);
-    this.bindingNames = new Set(options.bindings.map((binding) => binding.jsName));
+    this.timers = new GuestTimers(this.limits.maxTimers, (timer) => this.fireTimer(timer));
     this.deadline = new PausableDeadline(this.limits.cpuBudgetMs + this.limits.watchdogGraceMs, () =>
       this.halt(programErrors.wallClock(this.limits, false)),
     );
     this.realm = options.realm;
     if (this.realm.used) throw new Error('a realm serves one program');
     this.realm.used = true;
-    this.realm.handlers = this.handlers;
+    const stored = options.storedJson === undefined ? undefined : storedMap(options.storedJson);
+    this.realm.handlers = createGuestHandlers({
+      limits: this.limits,
+      bindings: options.bindings,
+      host: options.host,
+      calls: this.calls,
+      timers: this.timers,
+      stored,
+      stopped: () => this.stop !== undefined,
+      exit: () => {
+        this.stop ??= { kind: 'exit' };
+      },
+      fail: (error) => {
+        this.stop ??= { kind: 'failure', error };
+      },
+    });
+    this.cells = stored !== undefined;
     this.runtime = this.realm.runtime;
     this.context = this.realm.context;
     this.runtime.setMemoryLimit(this.limits.memoryBytes);
@@ -123,11 +105,6 @@ export class GuestRun {
       clock: this.clock,
       textJson: this.realm.api.textJson,
     });
-    const storedJson = options.storedJson;
-    if (storedJson !== undefined) {
-      const snapshot = JSON.parse(storedJson) as Record<string, unknown>;
-      this.stored = new Map(Object.entries(snapshot).map(([key, value]) => [key, JSON.stringify(value)]));
-    }
   }
 
   /** Run the program to its end. Call once. */
@@ -139,8 +116,7 @@ export class GuestRun {
 
   /** Settle the guest's promise for call `id`; `json` is the value, or the error detail. */
   deliver(id: number, ok: boolean, json: string): void {
-    if (this.ending !== undefined || !this.pendingCalls.delete(id)) return;
-    this.deliveries.push({ id, ok, json });
+    if (this.ending !== undefined || !this.calls.answer({ id, ok, json })) return;
     if (this.pumpScheduled) return;
     this.pumpScheduled = true;
     // Responses settled in the same tick enter the guest together, in one turn.
@@ -187,14 +163,11 @@ export class GuestRun {
   }
 
   private afterTurn(): void {
-    if (this.turnCalls.length > 0) {
-      const calls = this.turnCalls;
-      this.turnCalls = [];
-      this.options.host.toolBatch(calls);
-    }
-    if (this.pendingCalls.size > 0) this.deadline.pause();
+    const batch = this.calls.takeBatch();
+    if (batch.length > 0) this.options.host.toolBatch(batch);
+    if (this.calls.busy) this.deadline.pause();
     else this.deadline.resume();
-    const idle = this.pendingCalls.size === 0 && this.timers.size === 0 && this.deliveries.length === 0;
+    const idle = !this.calls.busy && this.timers.size === 0 && !this.calls.hasDeliveries;
     if (idle && !this.runtime.hasPendingJob()) {
       this.end({ status: 'failed', error: programErrors.neverSettles(), reusable: true });
     }
@@ -209,7 +182,7 @@ export class GuestRun {
     bindings.dispose();
     if (installed === undefined) return;
     installed.dispose();
-    if (this.stored !== undefined) {
+    if (this.cells) {
       for (const [name, handle] of Object.entries(this.realm.cells)) this.realm.hostFunctions.define(this.realm.api, name, handle);
     }
     const wrapped = `(async function () {${this.options.source}\n})`;
@@ -292,8 +265,7 @@ export class GuestRun {
 
   private pump(): void {
     this.pumpScheduled = false;
-    const deliveries = this.deliveries;
-    this.deliveries = [];
+    const deliveries = this.calls.takeDeliveries();
     this.turn(() => {
       const deliver = this.realm.api.deliver;
       for (const { id, ok, json } of deliveries) {
@@ -309,99 +281,12 @@ export class GuestRun {
     });
   }
 
-  private fireTimer(id: number): void {
-    const entry = this.timers.get(id);
-    if (entry === undefined) return;
-    this.timers.delete(id);
+  private fireTimer(entry: GuestTimer): void {
     this.turn(() => {
       const result = this.context.callFunction(entry.callback, this.context.undefined, ...entry.args);
       releaseTimer(entry);
       this.take(result, 'run')?.dispose();
     });
-  }
-
-  private readonly handlers: HostFunctionHandlers = {
-    call: (jsName, inputJson) => {
-      if (this.stop !== undefined) throw guestError('Error', 'the program has ended');
-      if (!this.bindingNames.has(jsName)) throw guestError('TypeError', `tools.${jsName} is not an available tool`);
-      if (!fitsUtf8(inputJson, this.limits.maxMessageBytes)) {
-        throw guestError(
-          'RangeError',
-          `the input of tools.${jsName} is ${utf8Length(inputJson)} bytes of JSON, over the limit of ${this.limits.maxMessageBytes} bytes`,
-        );
-      }
-      this.toolCalls += 1;
-      const id = this.toolCalls;
-      this.pendingCalls.add(id);
-      this.turnCalls.push({ id, jsName, inputJson });
-      return id;
-    },
-    unknownTool: (key) => {
-      const names = this.options.bindings.map((binding) => binding.jsName);
-      const available = names.length === 0 ? 'none' : names.slice(0, 30).join(', ') + (names.length > 30 ? ', ...' : '');
-      throw guestError('TypeError', `tools.${key} is not an available tool (available: ${available}); see ALL_TOOLS`);
-    },
-    text: (text) => {
-      if (this.stop !== undefined) return;
-      const decision = this.budget.text(text);
-      if (decision.item !== undefined) this.options.host.output(decision.item);
-      if (decision.overflow) this.overflow(programErrors.textLimit(this.limits));
-    },
-    media: (type, mimeType, data) => {
-      if (this.stop !== undefined) return;
-      const problem = mediaProblem(type, mimeType, data);
-      if (problem !== undefined) throw guestError('TypeError', problem);
-      const decision = this.budget.media(type, mimeType, data);
-      if (decision.item !== undefined) this.options.host.output(decision.item);
-      if (decision.overflow) this.overflow(programErrors.mediaLimit(this.limits));
-    },
-    setTimer: (callback, delayMs, args) => {
-      if (this.stop !== undefined) throw guestError('Error', 'the program has ended');
-      if (this.timers.size >= this.limits.maxTimers) {
-        throw guestError('RangeError', `setTimeout: at most ${this.limits.maxTimers} timers may be pending at once`);
-      }
-      const id = this.nextTimerId;
-      this.nextTimerId += 1;
-      const timer = setTimeout(() => this.fireTimer(id), Math.min(MAX_TIMER_DELAY_MS, delayMs));
-      this.timers.set(id, { timer, callback, args });
-      return id;
-    },
-    clearTimer: (id) => {
-      const entry = this.timers.get(id);
-      if (entry === undefined) return;
-      this.timers.delete(id);
-      clearTimeout(entry.timer);
-      releaseTimer(entry);
-    },
-    exit: () => {
-      this.stop ??= { kind: 'exit' };
-    },
-    store: (key, valueJson) => {
-      if (this.stop !== undefined) return;
-      this.checkMessage(valueJson, `the value stored under "${key}"`);
-      this.stored?.set(key, valueJson);
-      this.options.host.store(key, valueJson);
-    },
-    load: (key) => this.stored?.get(key),
-    notify: (valueJson) => {
-      if (this.stop !== undefined) return;
-      this.checkMessage(valueJson, 'the notified value');
-      this.options.host.notify(valueJson);
-    },
-    yieldControl: () => {
-      if (this.stop === undefined) this.options.host.yieldControl();
-    },
-  };
-
-  private checkMessage(json: string, what: string): void {
-    if (fitsUtf8(json, this.limits.maxMessageBytes)) return;
-    throw guestError('RangeError', `${what} is ${utf8Length(json)} bytes of JSON, over the limit of ${this.limits.maxMessageBytes} bytes`);
-  }
-
-  /** An output limit was reached: stop, and unwind the guest at once (it may catch; the interrupt follows). */
-  private overflow(error: ProgramError): never {
-    this.stop ??= { kind: 'failure', error };
-    throw guestError('RangeError', error.message);
   }
 
   private endFromStop(): void {
@@ -424,25 +309,18 @@ export class GuestRun {
     if (ending === undefined || this.settled || this.clock.running) return;
     this.settled = true;
     this.deadline.cancel();
-    for (const entry of this.timers.values()) clearTimeout(entry.timer);
     this.realm.handlers = undefined;
     let reusable = ending.reusable;
-    if (reusable) {
-      try {
-        for (const entry of this.timers.values()) releaseTimer(entry);
+    try {
+      this.timers.stopAll(reusable);
+      if (reusable) {
         this.mainPromise?.dispose();
         this.runtime.removeInterruptHandler();
-      } catch {
-        reusable = false;
       }
+    } catch {
+      reusable = false;
     }
-    this.timers.clear();
     if (!reusable) this.realm.instance.healthy = false;
-    this.resolveOutcome({ ...ending, reusable, cpuMs: this.clock.usedMs, toolCalls: this.toolCalls });
+    this.resolveOutcome({ ...ending, reusable, cpuMs: this.clock.usedMs, toolCalls: this.calls.count });
   }
-}
-
-function releaseTimer(entry: PendingTimer): void {
-  entry.callback.dispose();
-  for (const arg of entry.args) arg.dispose();
 }

@@ -3,7 +3,7 @@ import { DEFAULT_SANDBOX_LIMITS } from '../sandbox-limits.js';
 import type { SandboxLimits } from '../sandbox-limits.js';
 import { GuestRealm } from './guest-realm.js';
 import { GuestRun } from './guest-run.js';
-import type { EngineHost, EngineOutcome } from './guest-run.js';
+import type { EngineHost, EngineOutcome } from './engine-host.js';
 import { createQuickJsInstance, memoryCapBytes } from './quickjs-instance.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
 
@@ -70,10 +70,7 @@ export class SandboxEngine {
 
   /** Prepare a program. Rejects only when no QuickJS instance can be created at all. */
   async prepare(request: EngineRunRequest): Promise<EngineRun> {
-    const slot = await this.acquire(memoryCapBytes(request.limits.memoryBytes));
-    let realm = slot.spare;
-    slot.spare = undefined;
-    realm ??= new GuestRealm(slot.instance);
+    const { slot, realm } = await this.realmFor(memoryCapBytes(request.limits.memoryBytes));
     const run = new GuestRun({ ...request, realm });
     let outcome: Promise<EngineOutcome> | undefined;
     return {
@@ -96,6 +93,21 @@ export class SandboxEngine {
     this.idle.length = 0;
   }
 
+  /** A slot and a fresh realm in it; an instance that cannot make one is dropped for a new one. */
+  private async realmFor(capBytes: number): Promise<{ slot: Slot; realm: GuestRealm }> {
+    for (let attempt = 0; ; attempt += 1) {
+      const slot = await this.acquire(capBytes);
+      const spare = slot.spare;
+      slot.spare = undefined;
+      try {
+        return { slot, realm: spare ?? new GuestRealm(slot.instance) };
+      } catch (error) {
+        slot.instance.healthy = false;
+        if (attempt > 0) throw error;
+      }
+    }
+  }
+
   private async acquire(capBytes: number): Promise<Slot> {
     for (;;) {
       const index = this.idle.findIndex((slot) => slot.instance.capBytes === capBytes);
@@ -106,7 +118,8 @@ export class SandboxEngine {
   }
 
   private async createSlot(capBytes: number): Promise<Slot> {
-    processWarmedUp ??= warmUp();
+    // A failed warm-up is not fatal: creating the instance below reports the real problem.
+    processWarmedUp ??= warmUp().catch(() => undefined);
     await processWarmedUp;
     return { instance: await createQuickJsInstance(capBytes), spare: undefined, retired: undefined };
   }

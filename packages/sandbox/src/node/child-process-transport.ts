@@ -5,6 +5,7 @@ import type { ProgramError, ProgramResult } from '../program-result.js';
 import { failedResult } from '../program-results.js';
 import type { RunProgramRequest } from '../run-program-request.js';
 import { resolveSandboxLimits } from '../sandbox-limits.js';
+import { storedValuesJson } from '../stored-values.js';
 import type { SandboxLimits } from '../sandbox-limits.js';
 import type { SandboxTransport } from '../sandbox-transport.js';
 import { runOnChild } from './child-run.js';
@@ -62,13 +63,14 @@ export function createChildProcessTransport(options: ChildProcessTransportOption
     if (request.signal?.aborted) return failedResult(programErrors.cancelled(), [], early);
     const sourceBytes = utf8Length(request.source);
     if (sourceBytes > limits.sourceBytes) return failedResult(programErrors.sourceLimit(sourceBytes, limits), [], early);
+    const storedJson = storedValuesJson(request.cells);
 
     const process = processes.acquire(limits.stackBytes);
     let sound = false;
     try {
       const failure = await bootFailure(process, limits, request.signal, closing.signal);
       if (failure !== undefined) return failedResult(failure, [], early);
-      const outcome = await runOnChild(process, request, limits, startedAt, closing.signal);
+      const outcome = await runOnChild({ process, request, limits, startedAt, closing: closing.signal, storedJson });
       sound = outcome.sound;
       return outcome.result;
     } finally {

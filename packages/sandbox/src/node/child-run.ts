@@ -16,6 +16,20 @@ export interface ChildRunResult {
   readonly sound: boolean;
 }
 
+/** One program for {@link runOnChild}. */
+export interface ChildRunOptions {
+  /** A ready child. */
+  readonly process: SandboxProcess;
+  readonly request: RunProgramRequest;
+  readonly limits: SandboxLimits;
+  /** When the run started (`performance.now()`), for `wallMs`. */
+  readonly startedAt: number;
+  /** Aborted when the transport closes. */
+  readonly closing: AbortSignal;
+  /** JSON of the cells snapshot, when cells are on. */
+  readonly storedJson: string | undefined;
+}
+
 /** Extra wall time the parent's watchdog allows over the engine's own bound, for the child to report. */
 const WATCHDOG_MARGIN_MS = 500;
 
@@ -24,13 +38,8 @@ const WATCHDOG_MARGIN_MS = 500;
  * back its limits with a wall-clock watchdog (paused while tool calls are in flight) that
  * kills the child. Resolves when the child reports, dies, is cancelled or is killed.
  */
-export function runOnChild(
-  process: SandboxProcess,
-  request: RunProgramRequest,
-  limits: SandboxLimits,
-  startedAt: number,
-  closing: AbortSignal,
-): Promise<ChildRunResult> {
+export function runOnChild(options: ChildRunOptions): Promise<ChildRunResult> {
+  const { process, request, limits, startedAt, closing, storedJson } = options;
   return new Promise((resolve) => {
     const output: OutputItem[] = [];
     const budget = new OutputBudget(limits);
@@ -117,7 +126,7 @@ export function runOnChild(
         source: request.source,
         bindings: request.bindings.map(({ jsName, canonicalName, description, kind }) => ({ jsName, canonicalName, description, kind })),
         limits,
-        ...(cells === undefined ? {} : { storedJson: JSON.stringify(cells.storedValues) }),
+        ...(storedJson === undefined ? {} : { storedJson }),
       }),
     );
     watchdog.resume();

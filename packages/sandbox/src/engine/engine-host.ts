@@ -1,0 +1,29 @@
+import type { OutputItem } from '../output-item.js';
+import type { ProgramError } from '../program-result.js';
+
+/** A tool call as the engine reports it: the input stays JSON text until a transport needs it. */
+export interface EngineToolCall {
+  readonly id: number;
+  readonly jsName: string;
+  readonly inputJson: string;
+}
+
+/** Where the engine sends what the guest does. Called synchronously; must not throw. */
+export interface EngineHost {
+  toolBatch(calls: readonly EngineToolCall[]): void;
+  output(item: OutputItem): void;
+  store(key: string, valueJson: string): void;
+  notify(valueJson: string): void;
+  yieldControl(): void;
+}
+
+/** How a program ended, as the engine knows it. */
+export interface EngineOutcome {
+  readonly status: 'completed' | 'failed';
+  readonly returnJson?: string;
+  readonly error?: ProgramError;
+  readonly cpuMs: number;
+  readonly toolCalls: number;
+  /** Whether the QuickJS module (and so its process) may run another program. */
+  readonly reusable: boolean;
+}

@@ -1,0 +1,100 @@
+import type { ProgramError } from '../program-result.js';
+import type { SandboxBinding } from '../sandbox-binding.js';
+import type { SandboxLimits } from '../sandbox-limits.js';
+import type { EngineHost } from './engine-host.js';
+import type { GuestTimers } from './guest-timers.js';
+import { guestError } from './guest-error.js';
+import type { HostFunctionHandlers } from './host-functions.js';
+import { OutputBudget, mediaProblem } from './output-budget.js';
+import { programErrors } from './program-errors.js';
+import type { ToolCallLedger } from './tool-call-ledger.js';
+import { fitsUtf8, utf8Length } from './utf8-length.js';
+
+/** What the host functions of one program act on. */
+export interface GuestHandlerState {
+  readonly limits: SandboxLimits;
+  readonly bindings: readonly SandboxBinding[];
+  readonly host: EngineHost;
+  readonly calls: ToolCallLedger;
+  readonly timers: GuestTimers;
+  /** The guest's stored values (key → JSON) when cells are on. */
+  readonly stored: Map<string, string> | undefined;
+  /** Whether the program is stopping (after `exit()` or a limit): later effects are dropped. */
+  stopped(): boolean;
+  exit(): void;
+  /** Stop the program with `error` (it ends at the next interrupt poll). */
+  fail(error: ProgramError): void;
+}
+
+/** Refuse a `store` that would take the cell's stored values over their byte limit. */
+function checkStoredTotal(stored: Map<string, string> | undefined, key: string, valueJson: string, maxBytes: number): void {
+  let total = utf8Length(key) + utf8Length(valueJson);
+  for (const [otherKey, json] of stored ?? []) if (otherKey !== key) total += utf8Length(otherKey) + utf8Length(json);
+  if (total <= maxBytes) return;
+  throw guestError('RangeError', `store("${key}"): stored values would take ${total} bytes, over the limit of ${maxBytes}; store less or reuse keys`);
+}
+
+/** The host side of the guest API for one program: each runs inside the interpreter. */
+export function createGuestHandlers(state: GuestHandlerState): HostFunctionHandlers {
+  const { limits, host } = state;
+  const budget = new OutputBudget(limits);
+  const bindingNames = new Set(state.bindings.map((binding) => binding.jsName));
+  const checkSize = (json: string, what: string): void => {
+    if (fitsUtf8(json, limits.maxMessageBytes)) return;
+    throw guestError('RangeError', `${what} is ${utf8Length(json)} bytes of JSON, over the limit of ${limits.maxMessageBytes} bytes`);
+  };
+  // An output limit was reached: stop, and unwind the guest at once (it may catch; the interrupt follows).
+  const overflow = (error: ProgramError): never => {
+    state.fail(error);
+    throw guestError('RangeError', error.message);
+  };
+  return {
+    call: (jsName, inputJson) => {
+      if (state.stopped()) throw guestError('Error', 'the program has ended');
+      if (!bindingNames.has(jsName)) throw guestError('TypeError', `tools.${jsName} is not an available tool`);
+      checkSize(inputJson, `the input of tools.${jsName}`);
+      return state.calls.issue(jsName, inputJson);
+    },
+    unknownTool: (key) => {
+      const names = [...bindingNames];
+      const available = names.length === 0 ? 'none' : names.slice(0, 30).join(', ') + (names.length > 30 ? ', ...' : '');
+      throw guestError('TypeError', `tools.${key} is not an available tool (available: ${available}); see ALL_TOOLS`);
+    },
+    text: (text) => {
+      if (state.stopped()) return;
+      const decision = budget.text(text);
+      if (decision.item !== undefined) host.output(decision.item);
+      if (decision.overflow) overflow(programErrors.textLimit(limits));
+    },
+    media: (type, mimeType, data) => {
+      if (state.stopped()) return;
+      const problem = mediaProblem(type, mimeType, data);
+      if (problem !== undefined) throw guestError('TypeError', problem);
+      const decision = budget.media(type, mimeType, data);
+      if (decision.item !== undefined) host.output(decision.item);
+      if (decision.overflow) overflow(programErrors.mediaLimit(limits));
+    },
+    setTimer: (callback, delayMs, args) => {
+      if (state.stopped()) throw guestError('Error', 'the program has ended');
+      return state.timers.set(callback, delayMs, args);
+    },
+    clearTimer: (id) => state.timers.clear(id),
+    exit: () => state.exit(),
+    store: (key, valueJson) => {
+      if (state.stopped()) return;
+      checkSize(valueJson, `the value stored under "${key}"`);
+      checkStoredTotal(state.stored, key, valueJson, limits.maxStoredBytes);
+      state.stored?.set(key, valueJson);
+      host.store(key, valueJson);
+    },
+    load: (key) => state.stored?.get(key),
+    notify: (valueJson) => {
+      if (state.stopped()) return;
+      checkSize(valueJson, 'the notified value');
+      host.notify(valueJson);
+    },
+    yieldControl: () => {
+      if (!state.stopped()) host.yieldControl();
+    },
+  };
+}

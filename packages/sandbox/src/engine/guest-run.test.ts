@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { resolveSandboxLimits } from '../sandbox-limits.js';
+import type { EngineHost, EngineToolCall } from './engine-host.js';
+import { GuestRealm } from './guest-realm.js';
+import { GuestRun } from './guest-run.js';
+import { createQuickJsInstance, memoryCapBytes } from './quickjs-instance.js';
+
+// The engine frees everything a program held: a leaked handle would make freeing the
+// runtime abort the module (JS_FreeRuntime asserts its object list is empty), and the
+// module could not serve the next program.
+
+const limits = resolveSandboxLimits({ cpuBudgetMs: 2_000, memoryBytes: 8 * 1024 * 1024, watchdogGraceMs: 500 });
+const bindings = [{ jsName: 'echo', canonicalName: 'echo', description: 'Echo.', kind: 'function' as const }];
+
+const PROGRAMS: Array<[string, string, boolean]> = [
+  ['a return value', 'return { list: [1, 2, 3] }', false],
+  ['tool calls, one failing', 'const [a] = await Promise.all([tools.echo({ n: 1 }), tools.echo({ n: 2 })]); try { await tools.echo({ fail: true }) } catch (error) { text(error.code) } return a', false],
+  ['timers, one left pending', 'setTimeout(() => text("never"), 60_000); await new Promise((resolve) => setTimeout(resolve, 1, "x")); clearTimeout(setTimeout(() => 1, 5)); return 1', false],
+  ['media and text', 'image({ mimeType: "image/png", data: "AAAA" }); text({ a: 1 }); return null', false],
+  ['cells', 'store("k", { v: load("k") }); notify(1); yield_control(); return load("k")', true],
+  ['exit', 'text("x"); exit()', false],
+  ['an uncaught error', 'throw new TypeError("boom")', false],
+  ['a syntax error', 'return )', false],
+  ['a value that is not JSON', 'return { f() {} }', false],
+  ['a pending call at the end', 'tools.echo({ slow: true }); return 1', false],
+];
+
+function answeringHost(run: () => GuestRun | undefined): EngineHost {
+  return {
+    toolBatch: (calls: readonly EngineToolCall[]) => {
+      for (const call of calls) {
+        const input = JSON.parse(call.inputJson) as { fail?: boolean; slow?: boolean };
+        if (input.slow) continue;
+        queueMicrotask(() => run()?.deliver(call.id, !input.fail, input.fail ? '{"code":"DENIED","message":"no"}' : call.inputJson));
+      }
+    },
+    output: () => undefined,
+    store: () => undefined,
+    notify: () => undefined,
+    yieldControl: () => undefined,
+  };
+}
+
+describe('GuestRun', () => {
+  it.each(PROGRAMS)('frees everything after %s, so the module serves the next program', async (_case, source, cells) => {
+    const instance = await createQuickJsInstance(memoryCapBytes(limits.memoryBytes));
+    for (let round = 0; round < 3; round += 1) {
+      const realm = new GuestRealm(instance);
+      const run: GuestRun = new GuestRun({ realm, source, bindings, limits, host: answeringHost(() => run), ...(cells ? { storedJson: '{"k":1}' } : {}) });
+      const outcome = await run.start();
+      expect(outcome.reusable).toBe(true);
+      expect(realm.dispose()).toBe(true);
+      expect(instance.healthy).toBe(true);
+    }
+  });
+
+  it('refuses a realm that already served a program', async () => {
+    const instance = await createQuickJsInstance(memoryCapBytes(limits.memoryBytes));
+    const realm = new GuestRealm(instance);
+    const host = answeringHost(() => undefined);
+    await new GuestRun({ realm, source: 'return 1', bindings, limits, host }).start();
+    expect(() => new GuestRun({ realm, source: 'return 2', bindings, limits, host })).toThrow('a realm serves one program');
+  });
+});
