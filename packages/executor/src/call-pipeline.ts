@@ -162,6 +162,8 @@ function policyCall(record: CallRecord): PolicyCall {
   };
 }
 
+// Written out rather than spread from policyCall: an object spread costs about 1 µs per
+// call on Node 20, and this runs once per post-execute listener on the hot path.
 function postExecuteCall(record: CallRecord, output: ToolOutput): PostExecuteCall {
   return {
     callId: record.callId,

@@ -116,3 +116,37 @@ describe('sandbox limits from the configuration', () => {
     expect(eventsOf(events, 'chatty').at(-1)).toMatchObject({ type: 'call_end', status: 'error', code: 'EXEC_OUTPUT_LIMIT' });
   });
 });
+
+describe('agent loop with cells', () => {
+  it('declares wait, returns a running cell early, and a later wait sees only the new output', async () => {
+    const program = `text('step one'); yield_control(); await new Promise((resolve) => setTimeout(resolve, 50)); text('step two'); return 'finished';`;
+    const { events, requests } = await runScenario(
+      {
+        turns: [
+          { tool_calls: [{ id: 'cell-run', name: 'exec', input: program }] },
+          { tool_calls: [{ id: 'cell-wait', name: 'wait', arguments: { cell_id: '1' } }] },
+          { text: 'done' },
+        ],
+      },
+      { flags: { mode: 'code_mode_only', cells: true } },
+    );
+    expect(events[0]).toMatchObject({ type: 'model_request', tools: ['ask_user_question', 'exec', 'wait'] });
+    const toolResult = (callId: string) => {
+      for (const request of requests) {
+        for (const message of request.messages) {
+          if (message.role === 'tool' && message.tool_call_id === callId) return JSON.stringify(message.content);
+        }
+      }
+      return '';
+    };
+    expect(toolResult('cell-run')).toContain('Script running, cell 1');
+    expect(toolResult('cell-run')).toContain('step one');
+    expect(toolResult('cell-wait')).toContain('Script completed');
+    expect(toolResult('cell-wait')).toContain('step two');
+    expect(toolResult('cell-wait')).not.toContain('step one');
+    expect(toolResult('cell-wait')).toContain('Return value: \\"finished\\"');
+    // wait observes; it produces no hook lines of its own.
+    expect(events.filter((event) => event.type === 'hook' && event.callId === 'cell-wait')).toEqual([]);
+    expect(eventsOf(events, 'cell-wait').at(-1)).toMatchObject({ type: 'call_end', status: 'ok' });
+  });
+});
