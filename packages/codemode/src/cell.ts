@@ -40,6 +40,8 @@ export class Cell {
   readonly startedAt = performance.now();
   private readonly controller = new AbortController();
   private readonly items: ExecOutputItem[] = [];
+  /** Hook context for the model not yet delivered; each observation takes what is new. */
+  private readonly notes: string[] = [];
   private observedUpTo = 0;
   private observer: Observer | undefined;
   private final: ExecReport | undefined;
@@ -61,6 +63,11 @@ export class Cell {
   /** Whether the program has ended (its final report may still be undelivered). */
   get ended(): boolean {
     return this.final !== undefined;
+  }
+
+  /** Keep context for the model (from nested calls' hooks) for the next observation. */
+  addNotes(notes: readonly string[]): void {
+    this.notes.push(...notes);
   }
 
   /** Append one output item (the sandbox streams them). */
@@ -135,6 +142,7 @@ export class Cell {
     if (observer.timer !== undefined) clearTimeout(observer.timer);
     const output = this.items.slice(this.observedUpTo);
     this.observedUpTo = this.items.length;
-    observer.resolve({ ...report, output, wallMs: performance.now() - this.startedAt });
+    const notes = this.notes.splice(0);
+    observer.resolve({ ...report, output, wallMs: performance.now() - this.startedAt, ...(notes.length > 0 ? { notes } : {}) });
   }
 }

@@ -132,6 +132,15 @@ describe('cells', () => {
     expect(text(outcome)).not.toContain('progress');
   });
 
+  it('hands hook context from calls made while yielded to the next wait, once', async () => {
+    const h = harness();
+    h.runtime.onPostExecute((call) => (call.toolName === 'get_context_remaining' ? { modelContext: 'running low' } : undefined));
+    const started = await h.exec(`yield_control(); await new Promise((r) => setTimeout(r, 30)); await tools.get_context_remaining({}); return 1;`);
+    expect(text(started)).not.toContain('running low');
+    const done = await h.wait({ cell_id: cellOf(started) });
+    expect(text(done).match(/Note: running low/g)).toHaveLength(1);
+  });
+
   it('runs no pre/post hooks for wait itself', async () => {
     const h = harness();
     const started = await h.exec(`// @exec: {"yield_time_ms": 10}\nawait new Promise((r) => setTimeout(r, 50)); return 1;`);

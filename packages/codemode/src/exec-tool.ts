@@ -65,6 +65,7 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
     // Called only once the program runs, after `cell` below is initialized.
     isUnobserved: () => cell.unobserved,
     onUnobservedCall: cells?.onUnobservedCall,
+    onModelContext: (notes) => cell.addNotes(notes),
   });
   const cell: Cell = new Cell({
     id: cellId,
@@ -98,16 +99,7 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
   session.add(cell);
   context.events.emit('cell-start', base);
 
-  // While this call observes the cell, cancelling the call ends the program.
-  const onAbort = () => void cell.terminate();
-  toolContext.signal.addEventListener('abort', onAbort, { once: true });
-  let report: ExecReport;
-  try {
-    report = await cell.observe(cells ? (pragma.yield_time_ms ?? cells.defaultYieldTimeMs) : undefined);
-  } finally {
-    toolContext.signal.removeEventListener('abort', onAbort);
-  }
-  report = { ...report, notes: nested.modelContext.splice(0) };
+  const report = await observeWhileCallable(cell, cells ? (pragma.yield_time_ms ?? cells.defaultYieldTimeMs) : undefined, toolContext.signal);
   if (report.status === 'running') {
     context.events.emit('cell-yield', base);
   } else {
@@ -118,4 +110,15 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
     throw new ToolFailure({ code: 'EXEC_CANCELLED', message: 'The exec call was cancelled; the program was stopped.', output });
   }
   return deliverReport(context, report, pragma.max_output_tokens ?? context.maxOutputTokens);
+}
+
+/** Observe the cell; while this call is observing, cancelling the call ends the program. */
+async function observeWhileCallable(cell: Cell, yieldAfterMs: number | undefined, signal: AbortSignal): Promise<ExecReport> {
+  const onAbort = () => void cell.terminate();
+  signal.addEventListener('abort', onAbort, { once: true });
+  try {
+    return await cell.observe(yieldAfterMs);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
+  }
 }

@@ -16,6 +16,8 @@ export interface NestedCallsOptions {
   /** Whether nobody observes the cell right now (its agent turn has ended). */
   readonly isUnobserved: () => boolean;
   readonly onUnobservedCall: ((call: UnobservedCall) => void | Promise<void>) | undefined;
+  /** Receives context that post-execute hooks attached to a nested outcome, for the model. */
+  readonly onModelContext: (notes: readonly string[]) => void;
 }
 
 /**
@@ -27,8 +29,6 @@ export class NestedCalls {
   private readonly controller = new AbortController();
   private readonly pending = new Set<Promise<unknown>>();
   private readonly canonicalOf: ReadonlyMap<string, string>;
-  /** Extra context hooks attached to nested outcomes; reaches the model once, via `exec`. */
-  readonly modelContext: string[] = [];
 
   constructor(private readonly options: NestedCallsOptions) {
     this.canonicalOf = new Map(options.bindings.map((binding) => [binding.jsName, binding.canonicalName]));
@@ -73,7 +73,7 @@ export class NestedCalls {
   }
 
   private toGuest(outcome: CallOutcome): GuestToolResponse {
-    if (outcome.modelContext) this.modelContext.push(...outcome.modelContext);
+    if (outcome.modelContext) this.options.onModelContext(outcome.modelContext);
     if (outcome.status === 'error') {
       return { ok: false, error: { code: outcome.code, message: outcome.message, callId: outcome.callId } };
     }
