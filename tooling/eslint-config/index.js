@@ -52,7 +52,10 @@ function importRules(packageName) {
   if (forbidden.length > 0) {
     patterns.push({
       regex: `^(?:${forbidden.map(escape).join('|')})(?:/.*)?$`,
-      message: `${packageName} may import only ${allowed.join(', ') || 'no workspace package'} (see the layer table in docs/architecture.md).`,
+      message:
+        allowed.length === 0
+          ? `${packageName} is the bottom layer and imports no workspace package (see the layer table in docs/architecture.md).`
+          : `${packageName} may import only ${allowed.join(', ')} (see the layer table in docs/architecture.md).`,
     });
   }
   return { 'no-restricted-imports': ['error', { patterns }] };
