@@ -29,10 +29,7 @@ function positiveInteger(value: number | undefined, setting: string, fallback: n
  * a call, never who executes it.
  *
  * @example
- * ```ts
- * const codeMode = new CodeMode({ registry, runtime, transport: createChildProcessTransport() });
- * codeMode.install(); // registers exec; the registry declares it in code modes only
- * ```
+ * {@includeCode ./codemode.examples.ts#CodeMode}
  */
 export class CodeMode {
   /** Cell events: `cell-start`, `cell-yield`, `cell-end`, `cell-notify`. */

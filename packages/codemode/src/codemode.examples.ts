@@ -17,6 +17,7 @@ const contextRemaining: FunctionToolDefinition = {
 };
 
 export async function example(): Promise<string> {
+  // #region CodeMode
   const registry = new ToolRegistry({ mode: 'code_mode_only' });
   registry.register(contextRemaining);
   const runtime = new ToolRuntime({ registry });
@@ -34,5 +35,6 @@ export async function example(): Promise<string> {
   });
   await codeMode.shutdown();
   await transport.close();
+  // #endregion CodeMode
   return outcome.status === 'ok' ? JSON.stringify(outcome.output.result.value) : outcome.message;
 }

@@ -2,6 +2,7 @@
 import type { ToolDeclaration, ToolDefinition } from './index.js';
 import { defineTool, errorOutcome, jsonOutput, toDeclaration, toolOutput, wireText } from './index.js';
 
+// #region toolOutput
 // A tool with two projections: a program gets { tokens_left }, the model reads a sentence.
 export const contextRemaining = defineTool<Record<string, never>, { tokens_left: number }>({
   kind: 'function',
@@ -12,7 +13,9 @@ export const contextRemaining = defineTool<Record<string, never>, { tokens_left:
   readOnly: true,
   execute: () => toolOutput({ result: { tokens_left: 9000 }, wire: '9000 tokens left' }),
 });
+// #endregion toolOutput
 
+// #region defineTool
 // A tool whose model-facing text is its JSON.
 export const add = defineTool<{ a: number; b: number }, number>({
   kind: 'function',
@@ -22,6 +25,7 @@ export const add = defineTool<{ a: number; b: number }, number>({
   readOnly: true,
   execute: ({ a, b }) => jsonOutput(a + b),
 });
+// #endregion defineTool
 
 // What the model is told: a declaration. It has no execute, so it cannot be registered.
 export const declaration: ToolDeclaration = toDeclaration(contextRemaining);

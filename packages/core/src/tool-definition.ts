@@ -140,16 +140,7 @@ export function toDeclaration(tool: ToolDefinition, description: string = tool.d
  * Define a function tool with typed input and result (identity at run time).
  *
  * @example
- * ```ts
- * const add = defineTool<{ a: number; b: number }, number>({
- *   kind: 'function',
- *   name: 'add',
- *   description: 'Add two numbers.',
- *   inputSchema: { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } }, required: ['a', 'b'] },
- *   readOnly: true,
- *   execute: ({ a, b }) => jsonOutput(a + b),
- * });
- * ```
+ * {@includeCode ./core.examples.ts#defineTool}
  */
 export function defineTool<Input extends JsonObject, Result extends JsonValue>(
   tool: FunctionToolDefinition<Input, Result>,

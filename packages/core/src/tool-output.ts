@@ -69,10 +69,7 @@ export function wireOutput(content: string | readonly WireContentPart[]): WireOu
  * Build a tool output from its two projections.
  *
  * @example
- * ```ts
- * // A program gets { tokens_left: 9000 }; the model reads a sentence.
- * const output = toolOutput({ result: { tokens_left: 9000 }, wire: '9000 tokens left' });
- * ```
+ * {@includeCode ./core.examples.ts#toolOutput}
  */
 export function toolOutput<Value extends JsonValue>(options: {
   readonly result: Value;

@@ -4,11 +4,11 @@ import { defineTool, jsonOutput, textOutput } from '@toolcell/core';
 import { ToolRegistry } from '@toolcell/registry';
 import type { DispatchRequest, ToolRuntimeEvents } from '@toolcell/executor';
 import { ToolRuntime, nestedCallId } from '@toolcell/executor';
-// The published path is '@toolcell/executor/test'; the shared lint rule does not accept declared subpaths yet.
-import { RecordingPolicy } from './test/index.js';
+import { RecordingPolicy } from '@toolcell/executor/test';
 
 // --- minimal ---------------------------------------------------------------------------
 export async function minimal(): Promise<CallOutcome> {
+  // #region ToolRuntime
   const registry = new ToolRegistry({ mode: 'code_mode_only' });
   registry.register(
     defineTool<{ a: number; b: number }, number>({
@@ -41,6 +41,7 @@ export async function minimal(): Promise<CallOutcome> {
     parent: { callId: 'call_2', cellId: 'cell_1' },
   });
   // → { status: 'ok', output: { result: { value: 3 }, wire: … } }
+  // #endregion ToolRuntime
   return direct.status === 'error' ? nested : direct;
 }
 

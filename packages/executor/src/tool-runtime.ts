@@ -31,11 +31,7 @@ const DEFAULT_MAX_PARALLEL = 8;
  * anything extensible sees the call.
  *
  * @example
- * ```ts
- * const runtime = new ToolRuntime({ registry });
- * const outcome = await runtime.dispatch({ name: 'add', args: { a: 1, b: 2 }, callId: 'call_1', scope: registry.root });
- * if (outcome.status === 'ok') console.log(outcome.output.result.value); // 3
- * ```
+ * {@includeCode ./tool-runtime.examples.ts#ToolRuntime}
  */
 export class ToolRuntime {
   private readonly engine: CallEngine;

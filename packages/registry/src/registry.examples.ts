@@ -27,6 +27,7 @@ const execTool: FreeformToolDefinition = {
   execute: () => textOutput('done'),
 };
 
+// #region ToolRegistry
 export const registry = new ToolRegistry({ mode: 'code_mode_only' });
 registry.register(readFile);
 registry.register(askUserQuestion);
@@ -40,3 +41,4 @@ export const nested = registry.resolveForExecution('read_file', registry.root, {
 
 // A subagent that may only read, from programs and directly.
 export const reviewer = registry.createScope({ id: 'reviewer', nestedAllow: ['read_*'], directAllow: ['read_file'] });
+// #endregion ToolRegistry

@@ -43,11 +43,7 @@ const ROOT_ID = 'root';
  * per-scope exposure plan, so they cannot disagree.
  *
  * @example
- * ```ts
- * const registry = new ToolRegistry({ mode: 'code_mode_only' });
- * registry.register(readFile);
- * registry.resolveForExecution('read_file', registry.root, { nested: false }).type; // 'collapsed'
- * ```
+ * {@includeCode ./registry.examples.ts#ToolRegistry}
  */
 export class ToolRegistry {
   /** Registry events: scope warnings and changes. */
