@@ -105,6 +105,13 @@ describe.each(transports)('guest API, %s', (_name, create) => {
       expect(thrown.result.error?.message).toBe('Uncaught exception (a thrown string, not an Error): just a string');
     });
 
+    it('leaves the guest API\'s own frames out of the stack', async () => {
+      const { result } = await run('await tools.no_such_tool({})');
+      expect(result.error?.message).toContain('tools.no_such_tool is not an available tool');
+      expect(result.error?.stack).toContain('program.js:1');
+      expect(result.error?.stack).not.toContain('guest-prelude.js');
+    });
+
     it('fails static import as a syntax error and dynamic import at run time', async () => {
       expect((await run("import fs from 'fs'")).result.error?.code).toBe('EXEC_SYNTAX');
       expect((await run("await import('fs')")).result.error).toMatchObject({

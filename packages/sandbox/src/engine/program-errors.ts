@@ -27,8 +27,9 @@ function bounded(text: string, limit: number): string {
 }
 
 function boundedStack(stack: string | undefined): string | undefined {
-  if (stack === undefined || stack.trim() === '') return undefined;
-  const lines = stack.split('\n');
+  // Frames of the guest API's own prelude say nothing the program's author can act on.
+  const lines = (stack ?? '').split('\n').filter((line) => line.trim() !== '' && !line.includes('(guest-prelude.js:'));
+  if (lines.length === 0) return undefined;
   const kept = lines.slice(0, STACK_LINES).join('\n');
   const more = lines.length > STACK_LINES ? `\n    … ${lines.length - STACK_LINES} more frames` : '';
   return bounded(kept, STACK_CHARS) + more;
