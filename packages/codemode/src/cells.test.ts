@@ -2,7 +2,7 @@
 import type { CallOutcome, JsonObject } from '@toolcell/core';
 import { wireText } from '@toolcell/core';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CellEventBase } from './code-mode-events.js';
 import { createHarness } from './test-support/harness.js';
 
@@ -18,6 +18,15 @@ afterEach(async () => {
 });
 
 const text = (outcome: CallOutcome) => wireText(outcome.output.wire);
+
+/** Resolves when the cell's program has ended, however long a loaded machine takes. */
+function cellEnded(h: Harness, cellId: string): Promise<string> {
+  return new Promise((resolve) => {
+    h.codeMode.events.on('cell-end', (event) => {
+      if (event.cellId === cellId) resolve(event.status);
+    });
+  });
+}
 const result = (outcome: CallOutcome) => outcome.output.result.value as JsonObject;
 const cellOf = (outcome: CallOutcome) => String(result(outcome).cell_id);
 
@@ -46,8 +55,7 @@ describe('cells', () => {
     const started = await h.exec(`// @exec: {"yield_time_ms": 20}\nawait new Promise((resolve) => setTimeout(resolve, 120)); text('late'); return 7;`);
     expect(result(started)).toMatchObject({ status: 'running', text: '' });
     const cellId = cellOf(started);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(ends).toEqual([`${cellId}:completed`]);
+    await vi.waitFor(() => expect(ends).toEqual([`${cellId}:completed`]), { timeout: 10_000 });
     const delivered = await h.wait({ cell_id: cellId });
     expect(result(delivered)).toMatchObject({ status: 'completed', text: 'late', return_value: 7 });
   });
@@ -68,7 +76,7 @@ describe('cells', () => {
   it('terminate of a completed but unobserved cell returns the completion; of an unknown cell, missing', async () => {
     const h = harness();
     const started = await h.exec(`// @exec: {"yield_time_ms": 10}\nawait new Promise((resolve) => setTimeout(resolve, 60)); return 'finished';`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await cellEnded(h, cellOf(started))).toBe('completed');
     const terminated = await h.wait({ cell_id: cellOf(started), terminate: true });
     expect(result(terminated)).toMatchObject({ status: 'completed', return_value: 'finished' });
     const unknown = await h.wait({ cell_id: 'nope', terminate: true });
@@ -154,8 +162,7 @@ describe('cells', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     const h = harness({ cells: { onUnobservedCall: async (call) => { held.push(call.toolName); await gate; } } });
     const started = await h.exec(`// @exec: {"yield_time_ms": 10}\nawait new Promise((r) => setTimeout(r, 50)); const r = await tools.get_context_remaining({}); return r.tokens_left;`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(held).toEqual(['get_context_remaining']);
+    await vi.waitFor(() => expect(held).toEqual(['get_context_remaining']), { timeout: 10_000 });
     expect(h.preExecute.filter((call) => call.nested)).toHaveLength(0);
     release();
     const done = await h.wait({ cell_id: cellOf(started) });

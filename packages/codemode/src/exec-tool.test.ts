@@ -2,7 +2,7 @@
 import type { CallOutcome } from '@toolcell/core';
 import { wireText } from '@toolcell/core';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHarness } from './test-support/harness.js';
 
 type Harness = ReturnType<typeof createHarness>;
@@ -132,7 +132,7 @@ describe('exec', () => {
     const h = harness();
     const controller = new AbortController();
     const pending = h.exec(`await tools.wait_for_abort({}); return 'never';`, { signal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.waitFor(() => expect(h.waiting).toEqual(['exec_1:code:1']), { timeout: 10_000 });
     controller.abort();
     const outcome = await pending;
     expect(outcome.status).toBe('error');

@@ -37,6 +37,7 @@ export function createHarness(options: HarnessOptions = {}) {
   const preExecute: PolicyCall[] = [];
   const approvals: ApprovalRequest[] = [];
   const aborted: string[] = [];
+  const waiting: string[] = [];
   const reads: string[] = [];
   let barrier = overlapBarrier(3);
 
@@ -92,6 +93,7 @@ export function createHarness(options: HarnessOptions = {}) {
       readOnly: true,
       execute: (_args, context) =>
         new Promise((_resolve, reject) => {
+          waiting.push(context.callId);
           context.signal.addEventListener('abort', () => {
             aborted.push(context.callId);
             reject(new Error('aborted'));
@@ -137,6 +139,8 @@ export function createHarness(options: HarnessOptions = {}) {
     preExecute,
     approvals,
     aborted,
+    /** Calls of wait_for_abort that have started (and wait for their cancellation). */
+    waiting,
     reads,
     resetBarrier: (count: number) => (barrier = overlapBarrier(count)),
     exec: (code: string, extra: { signal?: AbortSignal; scope?: ReturnType<ToolRegistry['scope']>; callId?: string } = {}) =>
