@@ -2,6 +2,7 @@ import type { ToolDefinition } from '@toolcell/core';
 import { isCodeMode } from '@toolcell/core';
 import type { JsNameAssignment, JsNameCollision } from './js-name-assignment.js';
 import type { Scope } from './scope.js';
+import { passesFilters } from './scope.js';
 import type { ToolCategory } from './tool-category.js';
 
 /** A tool a program can call as `tools.<jsName>(…)` in some scope. */
@@ -38,17 +39,15 @@ export interface PlanInputs {
   readonly assignment: JsNameAssignment;
 }
 
-const passes = (scopeFilters: Scope['nestedFilters'], name: string): boolean =>
-  scopeFilters.every((patterns) => patterns.some((pattern) => pattern.matches(name)));
-
 /** Compute the exposure plan of a scope (ARCHITECTURE §3). */
 export function computeExposurePlan({ scope, tools, assignment }: PlanInputs): ExposurePlan {
   const codeMode = isCodeMode(scope.mode);
   const bindings: Binding[] = [];
   const collisions = new Map<string, JsNameCollision>();
+  const wonBy = new Map(assignment.collisions.map((collision) => [collision.winner, collision]));
   if (codeMode) {
     for (const { tool, category } of tools) {
-      if (category !== 'ordinary' || !passes(scope.nestedFilters, tool.name)) continue;
+      if (category !== 'ordinary' || !passesFilters(scope.nestedFilters, tool.name)) continue;
       const lost = assignment.lostBy.get(tool.name);
       if (lost) {
         collisions.set(lost.jsName, lost);
@@ -57,7 +56,7 @@ export function computeExposurePlan({ scope, tools, assignment }: PlanInputs): E
       const jsName = assignment.jsNameOf.get(tool.name);
       if (jsName === undefined) continue;
       bindings.push({ canonicalName: tool.name, jsName, tool });
-      const won = assignment.collisions.find((collision) => collision.winner === tool.name);
+      const won = wonBy.get(tool.name);
       if (won) collisions.set(won.jsName, won);
     }
   }
@@ -79,7 +78,7 @@ export function computeExposurePlan({ scope, tools, assignment }: PlanInputs): E
 }
 
 function onWire(scope: Scope, name: string, category: ToolCategory, execDeclared: boolean): boolean {
-  const directAllowed = passes(scope.directFilters, name);
+  const directAllowed = passesFilters(scope.directFilters, name);
   switch (category) {
     case 'control':
       // `wait` only makes sense next to `exec`.

@@ -52,3 +52,8 @@ export interface Scope {
   readonly search: { readonly eager: readonly string[] } | undefined;
   readonly bridges: readonly string[];
 }
+
+/** Whether `name` passes every allowlist in `filters` (a scope's and all its ancestors'). */
+export function passesFilters(filters: Scope['nestedFilters'], name: string): boolean {
+  return filters.every((patterns) => patterns.some((pattern) => pattern.matches(name)));
+}

@@ -10,6 +10,7 @@ import type { JsNameAssignment } from './js-name-assignment.js';
 import { assignJsNames } from './js-name-assignment.js';
 import type { RegistryEvents } from './registry-events.js';
 import type { Scope, ScopeOptions } from './scope.js';
+import { passesFilters } from './scope.js';
 import type { RegistrableCategory, ToolCategory } from './tool-category.js';
 
 /** Options of {@link ToolRegistry}. */
@@ -81,7 +82,7 @@ export class ToolRegistry {
     if (tool.name === 'exec' && tool.kind !== 'freeform') {
       throw new ConfigurationError({ setting: 'tools.exec', message: 'exec is reserved for the Code Mode control tool and must be freeform.' });
     }
-    this.entries.set(tool.name, { tool, category: this.categoryOf(tool.name, options.category) });
+    this.entries.set(tool.name, { tool, category: this.categorize(tool.name, options.category) });
     this.changed(tool.name, 'register');
   }
 
@@ -97,14 +98,9 @@ export class ToolRegistry {
     return this.entries.get(name)?.tool;
   }
 
-  /** The category of a registered tool. */
-  categoryOf(name: string, requested?: RegistrableCategory): ToolCategory {
-    const registered = this.entries.get(name);
-    if (registered && requested === undefined) return registered.category;
-    if (CONTROL.has(name)) return 'control';
-    if (requested) return requested;
-    if (BRIDGES.has(name)) return 'hidden';
-    return this.directControl.has(name) ? 'direct_control' : 'ordinary';
+  /** The category of a registered tool, or the one its name implies if it is not registered. */
+  categoryOf(name: string): ToolCategory {
+    return this.entries.get(name)?.category ?? this.categorize(name, undefined);
   }
 
   /** Every registered tool, sorted by canonical name. */
@@ -179,16 +175,22 @@ export class ToolRegistry {
     return { type: 'not_callable', tool: entry.tool, reason: 'not_allowed' };
   }
 
+  /** Control names are reserved; otherwise an explicit category wins over the name's default. */
+  private categorize(name: string, requested: RegistrableCategory | undefined): ToolCategory {
+    if (CONTROL.has(name)) return 'control';
+    if (requested) return requested;
+    if (BRIDGES.has(name)) return 'hidden';
+    return this.directControl.has(name) ? 'direct_control' : 'ordinary';
+  }
+
   private buildScope(options: ScopeOptions, parent: Scope | undefined): Scope {
-    const passes = (filters: Scope['nestedFilters'], name: string) =>
-      filters.every((patterns) => patterns.some((pattern) => pattern.matches(name)));
     return createScope(
       options,
       {
         parent,
         hasTool: (name) => this.entries.has(name),
-        parentAllowsNested: (name) => passes(parent?.nestedFilters ?? [], name),
-        parentAllowsDirect: (name) => passes(parent?.directFilters ?? [], name),
+        parentAllowsNested: (name) => passesFilters(parent?.nestedFilters ?? [], name),
+        parentAllowsDirect: (name) => passesFilters(parent?.directFilters ?? [], name),
         warn: (message) => this.events.emit('scope-warning', { scopeId: options.id, code: 'CODE_MODE_UNAVAILABLE', message }),
       },
       'direct',
