@@ -1,5 +1,6 @@
 import type { ToolRegistry } from '@toolcell/registry';
 import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
+import type { ExecLimits } from '@toolcell/sdkgen';
 import type { EventEmitter } from 'eventemitter3';
 import type { UnobservedCall } from './code-mode-options.js';
 import type { CodeModeEvents } from './code-mode-events.js';
@@ -18,7 +19,10 @@ export interface CodeModeContext {
   readonly registry: ToolRegistry;
   readonly executor: ToolExecutor;
   readonly transport: SandboxTransport;
+  /** Limits sent with every program (the transport's own settings fill the rest). */
   readonly limits: Partial<SandboxLimits>;
+  /** What the `exec` description states, computed once from the resolved limits. */
+  readonly execLimits: ExecLimits;
   readonly maxOutputTokens: number;
   readonly countTokens: TokenCounter;
   /** `undefined` when cells are off. */

@@ -15,11 +15,7 @@ export class CodeModeSession {
   private nextId = 1;
   private shuttingDown = false;
 
-  constructor(
-    readonly maxLiveCells: number,
-    /** The byte cap of a cell's stored values, enforced in the guest. */
-    readonly maxStoredBytes: number,
-  ) {
+  constructor(readonly maxLiveCells: number) {
     this.values = new SessionValues();
   }
 

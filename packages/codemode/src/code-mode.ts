@@ -1,11 +1,13 @@
 import type { FreeformToolDefinition, FunctionToolDefinition, JsonValue } from '@toolcell/core';
 import { ConfigurationError } from '@toolcell/core';
+import { resolveSandboxLimits } from '@toolcell/sandbox';
 import { countTokens } from '@toolcell/sdkgen';
 import { EventEmitter } from 'eventemitter3';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
 import type { CodeModeEvents } from './code-mode-events.js';
 import type { CellsOptions, CodeModeOptions } from './code-mode-options.js';
 import { CodeModeSession } from './code-mode-session.js';
+import { toExecLimits } from './exec-limits.js';
 import { createExecTool } from './exec-tool.js';
 import { createWaitTool } from './wait-tool.js';
 
@@ -46,18 +48,20 @@ export class CodeMode {
       defaultYieldTimeMs: positiveInteger(cellsOption.defaultYieldTimeMs, 'codeMode.cells.defaultYieldTimeMs', DEFAULT_YIELD_TIME_MS),
       onUnobservedCall: cellsOption.onUnobservedCall,
     };
+    const maxStoredBytes = positiveInteger(cellsOption?.maxStoredBytes, 'codeMode.cells.maxStoredBytes', DEFAULT_MAX_STORED_BYTES);
+    // The guest enforces the stored-value cap, where `store` is synchronous and can throw.
+    const limits = cells ? { ...options.limits, maxStoredBytes } : { ...options.limits };
     this.context = {
       registry: options.registry,
       executor: options.runtime,
       transport: options.transport,
-      limits: options.limits ?? {},
+      limits,
+      // Validates the limits now (a ConfigurationError at construction, not at the first exec).
+      execLimits: toExecLimits(resolveSandboxLimits(limits)),
       maxOutputTokens: positiveInteger(options.maxOutputTokens, 'codeMode.maxOutputTokens', DEFAULT_MAX_OUTPUT_TOKENS),
       countTokens: options.countTokens ?? countTokens,
       cells,
-      session: new CodeModeSession(
-        positiveInteger(cellsOption?.maxLiveCells, 'codeMode.cells.maxLiveCells', DEFAULT_MAX_LIVE_CELLS),
-        positiveInteger(cellsOption?.maxStoredBytes, 'codeMode.cells.maxStoredBytes', DEFAULT_MAX_STORED_BYTES),
-      ),
+      session: new CodeModeSession(positiveInteger(cellsOption?.maxLiveCells, 'codeMode.cells.maxLiveCells', DEFAULT_MAX_LIVE_CELLS)),
       events: this.events,
     };
     this.execTool = createExecTool(this.context);

@@ -45,9 +45,12 @@ function header(report: ExecReport): string {
   }
 }
 
-function body(report: ExecReport): string {
+function outputText(report: ExecReport): string {
+  return report.output.flatMap((item) => (item.type === 'text' ? [item.text] : [])).join('\n');
+}
+
+function body(report: ExecReport, text: string): string {
   const sections: string[] = [];
-  const text = report.output.filter((item) => item.type === 'text').map((item) => item.text).join('\n');
   if (text !== '') sections.push(text);
   if (report.returnValue !== undefined) sections.push(`Return value: ${JSON.stringify(report.returnValue)}`);
   for (const note of report.notes ?? []) sections.push(`Note: ${note}`);
@@ -71,14 +74,15 @@ function mediaParts(report: ExecReport): WireContentPart[] {
  * keeping head and tail — then its media. The typed result carries the same facts as JSON.
  */
 export function renderExecReport(report: ExecReport, options: RenderOptions): ToolOutput {
-  const rest = body(report);
+  const printed = outputText(report);
+  const rest = body(report, printed);
   const cut = rest === '' ? undefined : truncateToTokens(rest, options.maxOutputTokens, options.countTokens);
   const text = cut ? `${header(report)}\n${cut.text}` : header(report);
   const result: JsonObject = {
     status: report.status,
     cell_id: report.cellId,
     wall_ms: Math.round(report.wallMs),
-    text: report.output.filter((item) => item.type === 'text').map((item) => item.text).join('\n'),
+    text: printed,
   };
   if (report.returnValue !== undefined) result.return_value = report.returnValue;
   if (report.error) result.error = { code: report.error.code, message: report.error.message };

@@ -7,7 +7,6 @@ import { safeParseExecPragma } from './exec-pragma.js';
 import type { ExecReport } from './exec-report.js';
 import { renderExecReport } from './exec-report.js';
 import { NestedCalls } from './nested-calls.js';
-import { toExecLimits } from './exec-limits.js';
 
 /** Turn an observation into exec's output, or throw it as a failure with its output kept. */
 export function deliverReport(context: CodeModeContext, report: ExecReport, maxOutputTokens: number): ToolOutput {
@@ -28,7 +27,7 @@ export function createExecTool(context: CodeModeContext): FreeformToolDefinition
     describe: ({ scopeId }) =>
       generateExecDescription(context.registry, context.registry.scope(scopeId), {
         cells: context.cells !== undefined,
-        limits: toExecLimits(context.limits),
+        limits: context.execLimits,
       }),
     jsonFallback: { parameter: 'code', description: 'The JavaScript program to run (the body of an async function).' },
     // A program has no capability beyond its nested calls, and each of those is approved on its own.
@@ -81,9 +80,9 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
         description: binding.tool.description,
         kind: binding.tool.kind,
       })),
-      limits: cells ? { ...context.limits, maxStoredBytes: session.maxStoredBytes } : context.limits,
+      limits: context.limits,
       onToolBatch: nested.onToolBatch,
-      ...(cells && values
+      ...(values
         ? {
             cells: {
               storedValues: session.values.snapshot(),
