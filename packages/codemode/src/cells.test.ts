@@ -96,10 +96,14 @@ describe('cells', () => {
 
   it('isolates stored values between concurrent cells and merges per key after both complete', async () => {
     const h = harness();
-    const one = await h.exec(`// @exec: {"yield_time_ms": 10}\nstore('a', 1); store('shared', 'one'); await new Promise((r) => setTimeout(r, 200)); return load('b') ?? 'unset';`);
-    const two = await h.exec(`// @exec: {"yield_time_ms": 10}\nstore('b', 2); store('shared', 'two'); const seen = [load('a') ?? null, load('b')]; await new Promise((r) => setTimeout(r, 100)); return seen;`);
-    const twoDone = await h.wait({ cell_id: cellOf(two) });
-    expect(result(twoDone)).toMatchObject({ status: 'completed', return_value: [null, 2] });
+    // Cell one holds at the gate until cell two has completed and committed, so the order
+    // of the commits is fixed by the work, not by timers.
+    const one = await h.exec(`// @exec: {"yield_time_ms": 10}\nstore('a', 1); store('shared', 'one'); await tools.gate({}); return load('b') ?? 'unset';`);
+    expect(result(one)).toMatchObject({ status: 'running' });
+    const two = await h.exec(`store('b', 2); store('shared', 'two'); return [load('a') ?? null, load('b')];`);
+    expect(result(two)).toMatchObject({ status: 'completed', return_value: [null, 2] });
+    expect(h.codeMode.storedValue('shared')).toBe('two');
+    h.openGate();
     const oneDone = await h.wait({ cell_id: cellOf(one) });
     expect(result(oneDone)).toMatchObject({ status: 'completed', return_value: 'unset' });
     const reader = await h.exec(`return [load('a'), load('b'), load('shared')];`);

@@ -40,6 +40,8 @@ export function createHarness(options: HarnessOptions = {}) {
   const waiting: string[] = [];
   const reads: string[] = [];
   let barrier = overlapBarrier(3);
+  let openGate: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => (openGate = resolve));
 
   const tools: FunctionToolDefinition<JsonObject>[] = [
     {
@@ -102,6 +104,17 @@ export function createHarness(options: HarnessOptions = {}) {
     },
     {
       kind: 'function',
+      name: 'gate',
+      description: 'Returns once the test opens the gate; orders cells without clocks.',
+      inputSchema: { type: 'object' },
+      readOnly: true,
+      execute: async () => {
+        await gate;
+        return jsonOutput('open');
+      },
+    },
+    {
+      kind: 'function',
       name: 'make_date',
       description: 'Returns a typed result that is not JSON-safe.',
       inputSchema: { type: 'object' },
@@ -143,6 +156,8 @@ export function createHarness(options: HarnessOptions = {}) {
     waiting,
     reads,
     resetBarrier: (count: number) => (barrier = overlapBarrier(count)),
+    /** Lets every call of the `gate` tool return. */
+    openGate: () => openGate(),
     exec: (code: string, extra: { signal?: AbortSignal; scope?: ReturnType<ToolRegistry['scope']>; callId?: string } = {}) =>
       runtime.dispatch({ name: 'exec', args: code, callId: extra.callId ?? `exec_${++callCounter}`, scope: extra.scope ?? registry.root, ...(extra.signal ? { signal: extra.signal } : {}) }),
     wait: (args: JsonObject) => runtime.dispatch({ name: 'wait', args, callId: `wait_${++callCounter}`, scope: registry.root }),
