@@ -3,7 +3,7 @@
 // CONTRIBUTING.md and docs/**/*.md (mermaid `click` targets included) must point to a file
 // or folder that exists, a `#fragment` to a heading of the target page, and a link whose
 // text names code (`resolveForExecution`, `ToolRegistry.wireView`) to a file that still
-// contains those names. Runs as part of `pnpm docs`.
+// contains those names. Runs as part of `pnpm run docs`.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
