@@ -2,7 +2,15 @@
 
 export { CodeMode } from './code-mode.js';
 export type { CellsOptions, CodeModeOptions, UnobservedCall } from './code-mode-options.js';
-export type { CellEventBase, CodeModeEvents } from './code-mode-events.js';
+export type {
+  CellApprovalRequest,
+  CellEventBase,
+  CellReportDelivery,
+  CellSummary,
+  CellUpdateEvent,
+  CellUpdateReason,
+  CodeModeEvents,
+} from './code-mode-events.js';
 export type { ToolExecutor } from './tool-executor.js';
 export type { ExecPragma, ParsedProgram, PragmaParseResult } from './exec-pragma.js';
 export { safeParseExecPragma } from './exec-pragma.js';
