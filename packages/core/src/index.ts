@@ -1,8 +1,8 @@
 // The public API of @toolcell/core. Adding an export is an API decision: everything here
 // is a contract every other package builds on, and changing it is a breaking change.
 
-export type { JsonObject, JsonSafetyViolation, JsonValue } from './json.js';
-export { findJsonSafetyViolation } from './json.js';
+export type { JsonObject, JsonSafetyOptions, JsonSafetyViolation, JsonValue } from './json.js';
+export { MAX_JSON_DEPTH, findJsonSafetyViolation, jsonTextNestsDeeperThan } from './json.js';
 export type { JsonSchema, JsonSchemaTypeName } from './json-schema.js';
 export type { BridgeToolName, ControlToolName, ToolMode } from './modes.js';
 export { BRIDGE_TOOL_NAMES, CONTROL_TOOL_NAMES, TOOL_MODES, isCodeMode, isToolMode } from './modes.js';

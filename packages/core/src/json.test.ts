@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findJsonSafetyViolation } from './json.js';
+import { MAX_JSON_DEPTH, findJsonSafetyViolation, jsonTextNestsDeeperThan } from './json.js';
 
 describe('findJsonSafetyViolation', () => {
   it('accepts plain JSON data', () => {
@@ -26,5 +26,38 @@ describe('findJsonSafetyViolation', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
     expect(findJsonSafetyViolation(cyclic)).toEqual({ path: '/self', reason: 'the value contains a cycle' });
+  });
+
+  it('refuses nesting deeper than the limit without overflowing the stack', () => {
+    const deep: unknown = JSON.parse('['.repeat(200_000) + ']'.repeat(200_000));
+    const violation = findJsonSafetyViolation(deep);
+    expect(violation?.reason).toBe(`the value is nested deeper than ${MAX_JSON_DEPTH} levels`);
+    expect(violation?.path).toBe('/0'.repeat(MAX_JSON_DEPTH));
+    const atLimit: unknown = JSON.parse('['.repeat(MAX_JSON_DEPTH) + ']'.repeat(MAX_JSON_DEPTH));
+    expect(findJsonSafetyViolation(atLimit)).toBeUndefined();
+    expect(findJsonSafetyViolation({ a: { b: {} } }, { maxDepth: 2 })?.path).toBe('/a/b');
+  });
+
+  it('reports throwing getters and Proxy traps instead of throwing', () => {
+    const getter = { ok: 1, get bad(): never { throw new Error('boom'); } };
+    expect(findJsonSafetyViolation({ nested: getter })).toEqual({ path: '/nested', reason: 'reading it threw (boom)' });
+    const trap = new Proxy({}, { ownKeys: () => { throw new Error('trap'); } });
+    expect(findJsonSafetyViolation([trap])?.reason).toBe('reading it threw (trap)');
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    expect(findJsonSafetyViolation({ proxy })?.reason).toContain('reading it threw');
+  });
+
+  it('reports typed arrays as class instances', () => {
+    expect(findJsonSafetyViolation({ bytes: new Uint8Array(2) })?.reason).toContain('Uint8Array instance');
+  });
+});
+
+describe('jsonTextNestsDeeperThan', () => {
+  it('counts brackets outside strings only', () => {
+    expect(jsonTextNestsDeeperThan('[[1]]', 2)).toBe(false);
+    expect(jsonTextNestsDeeperThan('[[[1]]]', 2)).toBe(true);
+    expect(jsonTextNestsDeeperThan(String.raw`{"a":"[[[[\\\"{{{{"}`, 1)).toBe(false);
+    expect(jsonTextNestsDeeperThan('[{"a":[]},{"b":[]}]', 3)).toBe(false);
   });
 });

@@ -15,56 +15,143 @@ export interface JsonSafetyViolation {
 }
 
 /**
+ * How deeply arrays and objects may nest in data that crosses the host (tool arguments,
+ * tool results, stored values). Deeper data is refused with a typed error instead of
+ * overflowing a recursive `JSON.stringify`, `structuredClone` or schema check on the host.
+ */
+export const MAX_JSON_DEPTH = 1000;
+
+/** Options of {@link findJsonSafetyViolation}. */
+export interface JsonSafetyOptions {
+  /** Deepest nesting of arrays and objects accepted (default {@link MAX_JSON_DEPTH}). */
+  readonly maxDepth?: number;
+}
+
+// One value still to check; its path is built only when it is reported.
+class Visit {
+  constructor(
+    readonly value: unknown,
+    readonly parent: Visit | undefined,
+    readonly key: string,
+    readonly depth: number,
+  ) {}
+}
+
+function pathOf(visit: Visit): string {
+  const keys: string[] = [];
+  for (let node: Visit | undefined = visit; node?.parent !== undefined; node = node.parent) keys.push(node.key);
+  return keys.reverse().map((key) => `/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+}
+
+// Marks the end of an object's subtree, so only its ancestors count for cycles.
+class Leave {
+  constructor(readonly object: object) {}
+}
+
+/**
  * Find the first place where `value` is not plain JSON data (functions, symbols, bigints,
- * non-finite numbers, class instances, cycles, `undefined` inside arrays).
+ * non-finite numbers, class instances, cycles, `undefined` inside arrays, nesting deeper
+ * than `maxDepth`, getters or Proxy traps that throw). Iterative: deep input cannot
+ * overflow the stack, and the check itself never throws.
  *
  * @returns `undefined` when the value is JSON-safe.
  */
-export function findJsonSafetyViolation(value: unknown): JsonSafetyViolation | undefined {
-  return visit(value, '', new Set<object>());
+export function findJsonSafetyViolation(value: unknown, options: JsonSafetyOptions = {}): JsonSafetyViolation | undefined {
+  const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
+  const ancestors = new Set<object>();
+  const stack: Array<Visit | Leave> = [new Visit(value, undefined, '', 0)];
+  while (stack.length > 0) {
+    const next = stack.pop() as Visit | Leave;
+    if (next instanceof Leave) {
+      ancestors.delete(next.object);
+      continue;
+    }
+    const reason = primitiveViolation(next.value);
+    if (reason !== undefined) return { path: pathOf(next), reason };
+    if (next.value === null || typeof next.value !== 'object') continue;
+    const object = next.value;
+    if (ancestors.has(object)) return { path: pathOf(next), reason: 'the value contains a cycle' };
+    if (next.depth >= maxDepth) return { path: pathOf(next), reason: `the value is nested deeper than ${maxDepth} levels` };
+    let children: Array<[string, unknown]>;
+    try {
+      const found = childrenOf(object);
+      if (typeof found === 'string') return { path: pathOf(next), reason: found };
+      children = found;
+    } catch (error) {
+      // A throwing getter or Proxy trap: the value cannot be read as data.
+      return { path: pathOf(next), reason: `reading it threw (${describeError(error)})` };
+    }
+    ancestors.add(object);
+    stack.push(new Leave(object));
+    for (let index = children.length - 1; index >= 0; index -= 1) {
+      const [key, child] = children[index] as [string, unknown];
+      stack.push(new Visit(child, next, key, next.depth + 1));
+    }
+  }
+  return undefined;
 }
 
-function visit(value: unknown, path: string, ancestors: Set<object>): JsonSafetyViolation | undefined {
+function primitiveViolation(value: unknown): string | undefined {
   switch (typeof value) {
-    case 'string':
-    case 'boolean':
-      return undefined;
     case 'number':
-      return Number.isFinite(value) ? undefined : { path, reason: `${String(value)} is not a JSON number` };
+      return Number.isFinite(value) ? undefined : `${String(value)} is not a JSON number`;
     case 'undefined':
-      return { path, reason: 'undefined is not a JSON value' };
+      return 'undefined is not a JSON value';
     case 'bigint':
-      return { path, reason: 'a BigInt is not a JSON value' };
+      return 'a BigInt is not a JSON value';
     case 'symbol':
-      return { path, reason: 'a Symbol is not a JSON value' };
+      return 'a Symbol is not a JSON value';
     case 'function':
-      return { path, reason: 'a function is not a JSON value' };
-  }
-  if (value === null) return undefined;
-  const object = value as object;
-  if (ancestors.has(object)) return { path, reason: 'the value contains a cycle' };
-  ancestors.add(object);
-  try {
-    if (Array.isArray(object)) {
-      for (let index = 0; index < object.length; index += 1) {
-        const found = visit(object[index], `${path}/${index}`, ancestors);
-        if (found) return found;
-      }
+      return 'a function is not a JSON value';
+    default:
       return undefined;
-    }
-    const prototype = Object.getPrototypeOf(object) as unknown;
-    if (prototype !== Object.prototype && prototype !== null) {
-      const name = (object as { constructor?: { name?: string } }).constructor?.name ?? 'object';
-      return { path, reason: `a ${name} instance is not a plain JSON object` };
-    }
-    for (const [key, child] of Object.entries(object)) {
-      // JSON.stringify drops undefined members; they are not a violation.
-      if (child === undefined) continue;
-      const found = visit(child, `${path}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, ancestors);
-      if (found) return found;
-    }
-    return undefined;
-  } finally {
-    ancestors.delete(object);
   }
+}
+
+/** The members of an array or plain object, or why it is not one. */
+function childrenOf(object: object): Array<[string, unknown]> | string {
+  if (Array.isArray(object)) {
+    const children: Array<[string, unknown]> = [];
+    for (let index = 0; index < object.length; index += 1) children.push([String(index), object[index]]);
+    return children;
+  }
+  const prototype = Object.getPrototypeOf(object) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) {
+    const name = (object as { constructor?: { name?: unknown } }).constructor?.name;
+    return `a ${typeof name === 'string' && name !== '' ? name : 'object'} instance is not a plain JSON object`;
+  }
+  // JSON.stringify drops undefined members; they are not a violation.
+  return Object.entries(object).filter(([, child]) => child !== undefined);
+}
+
+function describeError(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'an unreadable error';
+  }
+}
+
+/**
+ * Whether JSON text nests arrays and objects deeper than `maxDepth`: one linear scan, no
+ * parsing, for checking text before a recursive parser or serializer sees it.
+ */
+export function jsonTextNestsDeeperThan(json: string, maxDepth: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < json.length; index += 1) {
+    const code = json.charCodeAt(index);
+    if (inString) {
+      if (code === 0x5c) index += 1; // a backslash escapes the next character
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x5b || code === 0x7b) {
+      depth += 1;
+      if (depth > maxDepth) return true;
+    } else if (code === 0x5d || code === 0x7d) {
+      depth -= 1;
+    }
+  }
+  return false;
 }
