@@ -2,7 +2,7 @@ import type { CallOutcome, ToolErrorCode } from '@toolcell/core';
 import type { ExecutionResolution } from '@toolcell/registry';
 import type { EventEmitter } from 'eventemitter3';
 import type { CallRecord } from './call-record.js';
-import type { CallEndEvent, DenialStage, ToolRuntimeEvents } from './runtime-events.js';
+import type { CallEndEvent, DenialStage, PolicyStage, PolicyStageResult, ToolRuntimeEvents } from './runtime-events.js';
 
 // Payloads are built only when someone listens, as object literals rather than spreads of
 // a shared base: an object spread costs about a microsecond on V8, and events sit on the
@@ -24,7 +24,25 @@ export function emitResolve(events: Events, record: CallRecord, resolution: Exec
   if (events.listenerCount('call-resolve') === 0) return;
   const { callId, toolName, source, scope, parentCallId } = record;
   const executionMode = record.exclusive ? 'exclusive' : 'parallel';
-  guarded(() => events.emit('call-resolve', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), resolution, executionMode }));
+  const readOnly = record.tool?.readOnly === true;
+  const { args } = record;
+  guarded(() =>
+    events.emit('call-resolve', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), resolution, executionMode, mode: scope.mode, readOnly, args }),
+  );
+}
+
+/** `call-stage`: it went through a policy stage. */
+export function emitStage(
+  events: Events,
+  record: CallRecord,
+  stage: PolicyStage,
+  result: PolicyStageResult | undefined,
+  waitMs?: number,
+  budget?: number,
+): void {
+  if (events.listenerCount('call-stage') === 0) return;
+  const { callId, toolName, source, scope, parentCallId } = record;
+  guarded(() => events.emit('call-stage', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), stage, result, waitMs, budget }));
 }
 
 /** `call-denied`: a stage refused it before its tool ran. */
@@ -56,6 +74,7 @@ export function emitEnd(events: Events, record: CallRecord, outcome: CallOutcome
     durationMs,
     waitMs: record.runningAt === 0 ? durationMs : record.runningAt - record.submittedAt,
     executeMs: record.executeStartedAt === 0 ? undefined : (record.executeEndedAt || now) - record.executeStartedAt,
+    outcome,
   };
   guarded(() => events.emit('call-end', event));
 }

@@ -3,6 +3,7 @@ import { EXEC_ERROR_CODES, ToolcellError, errorOutcome, findJsonSafetyViolation 
 import type { ApprovalDecision, ApprovalRequest } from './approval-handler.js';
 import type { CallEngine } from './call-engine.js';
 import { CallContext } from './call-context.js';
+import { emitStage } from './call-events.js';
 import type { CallRecord } from './call-record.js';
 import { checkArguments } from './check-arguments.js';
 import { isPromiseLike } from './is-promise-like.js';
@@ -32,6 +33,7 @@ async function runStages(engine: CallEngine, record: CallRecord): Promise<void> 
   const tool = record.tool as ToolDefinition;
   const invalid = checkArguments(tool, record.args);
   if (invalid !== undefined) return engine.refuse(record, invalid, 'validate');
+  emitStage(engine.events, record, 'validated', 'pass');
   let call: PolicyCall | undefined;
   // Control-plane observers (Code Mode's `wait`) opt out of hooks; guards and approval still apply.
   const hooked = tool.runsHooks !== false;
@@ -43,9 +45,11 @@ async function runStages(engine: CallEngine, record: CallRecord): Promise<void> 
       const returned = listener(call);
       decision = isPromiseLike(returned) ? await returned : returned;
     } catch (error) {
+      emitStage(engine.events, record, 'pre-execute', 'failed');
       return engine.refuse(record, denied(`A pre-execute hook failed, so the call was not run: ${messageOf(error)}`), 'pre-execute');
     }
     if (ended(record)) return;
+    emitStage(engine.events, record, 'pre-execute', decision?.type ?? 'allow');
     if (decision?.type === 'deny') return engine.refuse(record, denied(`A pre-execute hook denied the call: ${decision.reason}`), 'pre-execute');
     if (decision?.type === 'rewrite') {
       const problem = recheck(tool, decision.args);
@@ -64,9 +68,11 @@ async function runStages(engine: CallEngine, record: CallRecord): Promise<void> 
       const returned = guard(call);
       decision = isPromiseLike(returned) ? await returned : returned;
     } catch (error) {
+      emitStage(engine.events, record, 'guard', 'failed');
       return engine.refuse(record, denied(`A permission check failed, so the call was not run: ${messageOf(error)}`), 'guard');
     }
     if (ended(record)) return;
+    emitStage(engine.events, record, 'guard', decision?.type ?? 'allow');
     if (decision?.type === 'deny') return engine.refuse(record, denied(`Permission denied: ${decision.reason}`), 'guard');
   }
 
@@ -106,10 +112,12 @@ async function runStages(engine: CallEngine, record: CallRecord): Promise<void> 
       const returned = listener(postExecuteCall(record, output));
       decision = isPromiseLike(returned) ? await returned : returned;
     } catch (error) {
+      emitStage(engine.events, record, 'post-execute', 'failed');
       const message = `"${tool.name}" ran, but a post-execute hook failed on its output: ${messageOf(error)}`;
       return engine.finish(record, engine.outcomeOf(record, { code: 'EXECUTION_FAILED', message }));
     }
     if (ended(record)) return;
+    emitStage(engine.events, record, 'post-execute', decision?.output === undefined ? 'keep' : 'replace');
     if (decision?.output !== undefined) {
       if (!isToolOutput(decision.output)) {
         const message = `A post-execute hook replaced the output of "${tool.name}" with something that is not a tool output.`;
@@ -121,7 +129,11 @@ async function runStages(engine: CallEngine, record: CallRecord): Promise<void> 
   }
 
   const budget = tool.outputBudget ?? engine.settings.defaultOutputBudget;
-  if (budget !== undefined) output = applyOutputBudget(output, budget);
+  if (budget !== undefined) {
+    const whole = output;
+    output = applyOutputBudget(output, budget);
+    if (output !== whole) emitStage(engine.events, record, 'output-truncated', undefined, undefined, budget);
+  }
   const outcome: CallOutcome =
     modelContext === undefined
       ? { status: 'ok', callId: record.callId, toolName: tool.name, output }
@@ -139,12 +151,17 @@ async function askApproval(engine: CallEngine, record: CallRecord, call: PolicyC
   const { callId, toolName, jsName, args, source, scopeId, nested } = call;
   const request: ApprovalRequest = { callId, toolName, jsName, args, source, scopeId, nested, parentCallId, cellId, signal: record.signal };
   let decision: ApprovalDecision;
+  emitStage(engine.events, record, 'approval-requested', undefined);
+  const askedAt = performance.now();
   try {
     const returned = handler.ask(request);
     decision = isPromiseLike(returned) ? await returned : returned;
   } catch (error) {
+    emitStage(engine.events, record, 'approval', 'failed', performance.now() - askedAt);
     return denied(`Asking for approval failed, so the call was not run: ${messageOf(error)}`);
   }
+  // Not reported for a call that ended (cancelled) while the handler was deciding.
+  if (!ended(record)) emitStage(engine.events, record, 'approval', decision?.type === 'approve' ? 'approve' : 'deny', performance.now() - askedAt);
   if (decision?.type === 'approve') return undefined;
   const reason = decision?.type === 'deny' && decision.reason !== undefined ? `: ${decision.reason}` : '';
   return denied(`The call of "${call.toolName}" was not approved${reason}. Do not retry it unchanged; ask the user how to proceed.`);

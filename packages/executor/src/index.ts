@@ -21,8 +21,11 @@ export type {
   CallEndEvent,
   CallEventBase,
   CallResolveEvent,
+  CallStageEvent,
   CallStartEvent,
   DenialStage,
   ExecutionMode,
+  PolicyStage,
+  PolicyStageResult,
   ToolRuntimeEvents,
 } from './runtime-events.js';

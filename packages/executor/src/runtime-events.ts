@@ -1,4 +1,4 @@
-import type { CallSource, ToolErrorCode } from '@toolcell/core';
+import type { CallOutcome, CallSource, ToolErrorCode, ToolMode } from '@toolcell/core';
 import type { ExecutionResolution } from '@toolcell/registry';
 
 /** Fields every call event carries. */
@@ -29,10 +29,37 @@ export interface CallResolveEvent extends CallEventBase {
   readonly resolution: ExecutionResolution['type'];
   /** `parallel` only for read-only tools that may run; everything else fails closed. */
   readonly executionMode: ExecutionMode;
+  /** The scope's mode (as resolved when the scope was created). */
+  readonly mode: ToolMode;
+  /** Whether the resolved tool declares itself read-only (false when it resolved to none). */
+  readonly readOnly: boolean;
+  /** The arguments as submitted (the same reference; never copy or change it). */
+  readonly args: unknown;
 }
 
 /** The pipeline stage that refused a call. */
 export type DenialStage = 'resolve' | 'validate' | 'pre-execute' | 'guard' | 'approval';
+
+/**
+ * A policy stage a call passed through: `validated` once, `pre-execute`, `guard` and
+ * `post-execute` once per listener, `approval-requested` then `approval` around the
+ * approval handler, `output-truncated` when the output budget cut the wire text.
+ */
+export type PolicyStage = 'validated' | 'pre-execute' | 'guard' | 'approval-requested' | 'approval' | 'post-execute' | 'output-truncated';
+
+/** What a stage decided (`failed`: the listener, guard or handler threw). */
+export type PolicyStageResult = 'pass' | 'allow' | 'rewrite' | 'deny' | 'approve' | 'keep' | 'replace' | 'failed';
+
+/** A call went through a policy stage (emitted only while someone listens). */
+export interface CallStageEvent extends CallEventBase {
+  readonly stage: PolicyStage;
+  /** The decision; undefined for `approval-requested` and `output-truncated`. */
+  readonly result: PolicyStageResult | undefined;
+  /** For `approval`: how long the handler took to decide, in milliseconds. */
+  readonly waitMs: number | undefined;
+  /** For `output-truncated`: the budget in characters. */
+  readonly budget: number | undefined;
+}
 
 /** A call was refused before its tool ran. */
 export interface CallDeniedEvent extends CallEventBase {
@@ -60,11 +87,14 @@ export interface CallEndEvent extends CallEventBase {
   readonly waitMs: number;
   /** Time inside the tool's `execute`, when it got that far. */
   readonly executeMs: number | undefined;
+  /** The outcome the call resolves to (the same reference; never change it). */
+  readonly outcome: CallOutcome;
 }
 
 /**
  * Events of {@link ToolRuntime.events} (eventemitter3 signatures). Order per call:
- * `call-start`, `call-resolve`, then `call-denied` if refused, then `call-end`.
+ * `call-start`, `call-resolve`, `call-stage` per policy stage passed, then `call-denied`
+ * if refused, then `call-end`.
  * Payloads are built only when someone listens. Timings are measured for calls submitted
  * while a `call-end` listener is attached (otherwise they read 0).
  */
@@ -73,6 +103,8 @@ export interface ToolRuntimeEvents {
   'call-start': (event: CallStartEvent) => void;
   /** The registry resolved it. */
   'call-resolve': (event: CallResolveEvent) => void;
+  /** It went through a policy stage. */
+  'call-stage': (event: CallStageEvent) => void;
   /** It was refused before its tool ran. */
   'call-denied': (event: CallDeniedEvent) => void;
   /** It ended (always, once). */
