@@ -99,6 +99,16 @@ describe('demo tools', () => {
     await expect(runTool(createSearchTextTool(workspace), { pattern: '(' })).rejects.toThrow(/^pattern is not a valid regular expression: /);
   });
 
+  it('search_text runs patterns in a linear-time engine: a catastrophic pattern over a long line ends, backreferences are refused', async () => {
+    // In a backtracking engine (`RegExp`) this pattern over this line would not end in any useful time.
+    const workspace = workspaceWith({ 'long.txt': `${'a'.repeat(100_000)}\n`, 'short.txt': 'aa!\n' });
+    const output = await runTool(createSearchTextTool(workspace), { pattern: '(.*.*)*!' });
+    expect(output.result.value).toEqual({ matches: [{ path: 'short.txt', line: 1, text: 'aa!' }], files_searched: 2, truncated: false });
+    await expect(runTool(createSearchTextTool(workspace), { pattern: '(a)\\1' })).rejects.toThrow(
+      'pattern is not a valid regular expression: error parsing regexp: invalid escape sequence: `\\1` (search_text uses RE2 syntax: no backreferences or lookaround).',
+    );
+  });
+
   it('write_file creates and replaces files inside the workspace', async () => {
     const workspace = workspaceWith(FILES);
     const tool = createWriteFileTool(workspace);

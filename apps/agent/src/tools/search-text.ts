@@ -2,6 +2,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FunctionToolDefinition } from '@toolcell/core';
 import { defineTool, toolOutput } from '@toolcell/core';
+import { RE2JS } from 're2js';
 import { MAX_READ_BYTES } from './read-file.js';
 import { looksBinary, textLines } from './text-lines.js';
 import type { Workspace } from './workspace.js';
@@ -36,13 +37,13 @@ export function createSearchTextTool(workspace: Workspace): FunctionToolDefiniti
     kind: 'function',
     name: 'search_text',
     description:
-      'Search the text files under a workspace directory for lines matching a JavaScript regular expression. Results are sorted by path and line.',
+      'Search the text files under a workspace directory for lines matching a regular expression (RE2 syntax: like JavaScript, without backreferences or lookaround). Results are sorted by path and line.',
     readOnly: true,
     outputBudget: 20_000,
     inputSchema: {
       type: 'object',
       properties: {
-        pattern: { type: 'string', minLength: 1, description: 'JavaScript regular expression source, without slashes.' },
+        pattern: { type: 'string', minLength: 1, description: 'RE2 regular expression source, without slashes.' },
         path: { type: 'string', description: 'File or directory relative to the workspace root.', default: '.' },
         ignore_case: { type: 'boolean', default: false },
         max_results: { type: 'integer', minimum: 1, maximum: 2000, default: DEFAULT_MAX_RESULTS },
@@ -67,12 +68,7 @@ export function createSearchTextTool(workspace: Workspace): FunctionToolDefiniti
       required: ['matches', 'files_searched', 'truncated'],
     },
     async execute(input, context) {
-      let expression: RegExp;
-      try {
-        expression = new RegExp(input.pattern, input.ignore_case ? 'i' : '');
-      } catch (error) {
-        throw new Error(`pattern is not a valid regular expression: ${(error as Error).message}`, { cause: error });
-      }
+      const expression = compilePattern(input.pattern, input.ignore_case ?? false);
       const start = workspace.resolve(input.path ?? '.', context.toolName);
       const files = (await stat(start)).isDirectory() ? await filesUnder(start, context.signal) : [start];
       const limit = input.max_results ?? DEFAULT_MAX_RESULTS;
@@ -97,6 +93,21 @@ export function createSearchTextTool(workspace: Workspace): FunctionToolDefiniti
       return toolOutput({ result: { matches, files_searched: files.length, truncated }, wire: [header, ...lines].join('\n') });
     },
   });
+}
+
+/**
+ * The pattern in RE2JS, a linear-time engine: the pattern comes from a model or a program,
+ * and a backtracking engine (`RegExp`) would let `(.*.*)*!` hold the host's event loop.
+ */
+function compilePattern(pattern: string, ignoreCase: boolean): RE2JS {
+  try {
+    return RE2JS.compile(pattern, ignoreCase ? RE2JS.CASE_INSENSITIVE : 0);
+  } catch (error) {
+    throw new Error(
+      `pattern is not a valid regular expression: ${(error as Error).message} (search_text uses RE2 syntax: no backreferences or lookaround).`,
+      { cause: error },
+    );
+  }
 }
 
 /** Regular files under `directory`, sorted, skipping `.git`, `node_modules` and links. */
