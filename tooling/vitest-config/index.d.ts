@@ -6,6 +6,8 @@ export interface ToolcellProjectOptions {
   typecheck?: boolean;
   /** Per-test timeout in ms (default 20 000). */
   testTimeout?: number;
+  /** Fail a test when an unhandled rejection or uncaught exception escapes during it. */
+  failOnEscapedErrors?: boolean;
   /** Test file globs (default `src/**\/*.test.ts`, `test/**\/*.test.ts`). */
   include?: string[];
 }

@@ -2,11 +2,12 @@
 // `@toolcell/source` export condition, so tests need no prior build.
 import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineProject } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
 
 const SOURCE_CONDITION = '@toolcell/source';
 
 /**
- * @param {{ typecheck?: boolean, testTimeout?: number, include?: string[] }} [options]
+ * @param {{ typecheck?: boolean, testTimeout?: number, include?: string[], failOnEscapedErrors?: boolean }} [options]
  */
 export function defineToolcellProject(options = {}) {
   return defineProject({
@@ -18,6 +19,7 @@ export function defineToolcellProject(options = {}) {
       pool: 'forks',
       maxWorkers: 2,
       testTimeout: options.testTimeout ?? 20_000,
+      setupFiles: options.failOnEscapedErrors ? [fileURLToPath(new URL('./fail-on-escaped-errors.js', import.meta.url))] : [],
       typecheck: {
         enabled: options.typecheck ?? false,
         include: ['src/**/*.test-d.ts'],

@@ -9,6 +9,7 @@ import { CallLane } from './call-lane.js';
 import type { CallerAbortHandler } from './call-record.js';
 import { CallRecord } from './call-record.js';
 import { CancelledCalls } from './cancelled-calls.js';
+import { messageOf } from './message-of.js';
 import type { DispatchRequest } from './dispatch-request.js';
 import type { Guard, PostExecuteListener, PreExecuteListener } from './policy-call.js';
 import type { Refusal } from './refusal.js';
@@ -48,15 +49,39 @@ export class CallEngine implements CallerAbortHandler {
     this.rootLane = new CallLane(settings.maxParallel, this.startCall);
   }
 
+  /**
+   * Submit one call. Never throws: whatever fails while the call is admitted (a hostile
+   * argument, a throwing registry or signal) ends this call alone, with `call-end`.
+   */
   submit(request: DispatchRequest): Promise<CallOutcome> {
-    const { parent, scope, name } = request;
-    const source: CallSource = parent === undefined ? (request.source ?? MODEL_SOURCE) : { type: 'code_mode', cellId: parent.cellId, parentCallId: parent.callId };
-    const record = new CallRecord(request.callId, name, source, scope, parent?.callId, request.signal, this);
+    let record: CallRecord;
+    try {
+      const { parent, scope, name } = request;
+      const source: CallSource = parent === undefined ? (request.source ?? MODEL_SOURCE) : { type: 'code_mode', cellId: parent.cellId, parentCallId: parent.callId };
+      record = new CallRecord(request.callId, name, source, scope, parent?.callId, request.signal, this);
+    } catch (error) {
+      // Not even a call record: nothing was announced, so nothing has to end.
+      const callId = typeof request?.callId === 'string' ? request.callId : '';
+      const toolName = typeof request?.name === 'string' ? request.name : '';
+      return Promise.resolve(errorOutcome({ callId, toolName, code: 'EXECUTION_FAILED', message: `The executor could not accept the call: ${messageOf(error)}` }));
+    }
     if (this.events.listenerCount('call-end') > 0) {
       record.timed = true;
       record.submittedAt = performance.now();
     }
     emitStart(this.events, record);
+    try {
+      this.admit(record, request);
+    } catch (error) {
+      record.exclusive = true;
+      this.finish(record, this.outcomeOf(record, { code: 'EXECUTION_FAILED', message: `The executor could not start the call of "${record.toolName}": ${messageOf(error)}` }));
+    }
+    return record.promise;
+  }
+
+  /** Resolve, check and queue a submitted call (or end it at once). */
+  private admit(record: CallRecord, request: DispatchRequest): void {
+    const { parent, scope, name } = request;
     // The registry is the single source of truth, asked at every dispatch.
     const resolution = this.settings.registry.resolveForExecution(name, scope, { nested: parent !== undefined });
     if (resolution.type === 'callable') {
@@ -71,7 +96,7 @@ export class CallEngine implements CallerAbortHandler {
       if (resolution.type === 'collapsed') record.finalizeTool = resolution.tool;
       emitResolve(this.events, record, resolution.type);
       this.finish(record, this.outcomeOf(record, abortedBeforeDispatch(name)));
-      return record.promise;
+      return;
     }
     const violation = findJsonSafetyViolation(request.args);
     const refusal = violation === undefined ? refusalFor(resolution, name, scope) : notSerializable(name, violation);
@@ -86,7 +111,6 @@ export class CallEngine implements CallerAbortHandler {
     this.active.set(record.callId, record);
     record.lane = this.laneFor(parent?.callId);
     record.lane.submit(record);
-    return record.promise;
   }
 
   /** Cancel a running or queued call and every call nested under it. */
@@ -192,4 +216,3 @@ export class CallEngine implements CallerAbortHandler {
     void runPipeline(this, record);
   }
 }
-

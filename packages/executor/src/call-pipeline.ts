@@ -7,6 +7,7 @@ import { emitStage } from './call-events.js';
 import type { CallRecord } from './call-record.js';
 import { checkArguments } from './check-arguments.js';
 import { isPromiseLike } from './is-promise-like.js';
+import { messageOf } from './message-of.js';
 import { applyOutputBudget } from './output-budget.js';
 import type { GuardDecision, PolicyCall, PostExecuteCall, PostExecuteDecision, PreExecuteDecision } from './policy-call.js';
 import type { Refusal } from './refusal.js';
@@ -220,13 +221,6 @@ function failure(engine: CallEngine, record: CallRecord, error: unknown): CallOu
 
 function denied(message: string): Refusal {
   return { code: 'DENIED', message };
-}
-
-function messageOf(error: unknown): string {
-  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
-    return (error as { message: string }).message;
-  }
-  return String(error);
 }
 
 function isToolOutput(value: unknown): value is ToolOutput {
