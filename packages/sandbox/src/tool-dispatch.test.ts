@@ -24,7 +24,7 @@ describe('encodeToolResponse', () => {
     expect(failure({ ok: 'yes' })).toEqual({ code: 'EXECUTION_FAILED', message: 'the host answered tools.read with something that is not a tool response' });
     expect(failure({ ok: true, value: 1n })).toEqual({
       code: 'EXECUTION_FAILED',
-      message: 'the result of tools.read is not JSON data (Do not know how to serialize a BigInt)',
+      message: 'the result of tools.read could not be passed to the program: the value is a bigint, which is not JSON data',
     });
     expect(failure({ ok: false, error: {} })).toEqual({ code: 'EXECUTION_FAILED', message: 'tools.read failed' });
   });
@@ -32,7 +32,7 @@ describe('encodeToolResponse', () => {
   it('fails a result over maxMessageBytes with EXEC_OUTPUT_LIMIT', () => {
     expect(JSON.parse(encodeToolResponse({ ok: true, value: 'x'.repeat(2000) }, call, limits).json)).toEqual({
       code: 'EXEC_OUTPUT_LIMIT',
-      message: "the result of tools.read is 2002 bytes of JSON, over the sandbox's limit of 1024 bytes for one message",
+      message: "the result of tools.read could not be passed to the program: it is over the sandbox's limit of 1024 bytes of JSON for one message",
     });
   });
 });

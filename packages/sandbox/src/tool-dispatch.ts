@@ -1,7 +1,7 @@
-import type { GuestToolCall, GuestToolResponse } from './guest-tool-call.js';
+import type { GuestToolCall } from './guest-tool-call.js';
 import type { RunProgramRequest } from './run-program-request.js';
 import type { SandboxLimits } from './sandbox-limits.js';
-import { fitsUtf8, utf8Length } from './engine/utf8-length.js';
+import { describeThrown, encodeJsonValue } from './encode-json-value.js';
 
 /** A response as it enters the guest: the value's JSON, or the error detail's JSON. */
 export interface EncodedResponse {
@@ -9,58 +9,73 @@ export interface EncodedResponse {
   readonly json: string;
 }
 
+/** The most characters of a tool error's message the guest receives; the rest is cut. */
+export const TOOL_MESSAGE_CHARS = 8_000;
+const TOOL_CODE_CHARS = 100;
+const TOOL_CALL_ID_CHARS = 200;
+
+function bounded(text: string, limit: number): string {
+  return text.length <= limit ? text : `${text.slice(0, limit)}… [${text.length - limit} more characters]`;
+}
+
 function failure(code: string, message: string): EncodedResponse {
-  return { ok: false, json: JSON.stringify({ code, message }) };
+  return { ok: false, json: JSON.stringify({ code, message: bounded(message, TOOL_MESSAGE_CHARS) }) };
 }
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+function notAResponse(label: string): EncodedResponse {
+  return failure('EXECUTION_FAILED', `the host answered ${label} with something that is not a tool response`);
 }
 
-/**
- * Check and encode the host's answer to one call. A malformed answer or a value that is
- * not JSON fails the call with `EXECUTION_FAILED`; a value over `maxMessageBytes` fails it
- * with `EXEC_OUTPUT_LIMIT`. The host is trusted, but its mistakes end up in the guest as
- * errors instead of crashing the run.
- */
-export function encodeToolResponse(response: unknown, call: GuestToolCall, limits: SandboxLimits): EncodedResponse {
-  const label = `tools.${call.jsName}`;
-  if (typeof response !== 'object' || response === null || !('ok' in response)) {
-    return failure('EXECUTION_FAILED', `the host answered ${label} with something that is not a tool response`);
+function encodeSuccess(value: unknown, label: string, limits: SandboxLimits): EncodedResponse {
+  const encoded = encodeJsonValue(value === undefined ? null : value, limits.maxMessageBytes);
+  if (encoded.ok) return { ok: true, json: encoded.json };
+  if (encoded.problem === 'too-large') {
+    return failure(
+      'EXEC_OUTPUT_LIMIT',
+      `the result of ${label} could not be passed to the program: it is over the sandbox's limit of ${limits.maxMessageBytes} bytes of JSON for one message`,
+    );
   }
-  const candidate = response as GuestToolResponse;
-  if (candidate.ok === true) {
-    let json: string | undefined;
-    try {
-      json = JSON.stringify(candidate.value);
-    } catch (error) {
-      return failure('EXECUTION_FAILED', `the result of ${label} is not JSON data (${messageOf(error)})`);
-    }
-    json ??= 'null';
-    if (!fitsUtf8(json, limits.maxMessageBytes)) {
-      return failure(
-        'EXEC_OUTPUT_LIMIT',
-        `the result of ${label} is ${utf8Length(json)} bytes of JSON, over the sandbox's limit of ${limits.maxMessageBytes} bytes for one message`,
-      );
-    }
-    return { ok: true, json };
-  }
-  const error = (candidate as { error?: unknown }).error as Record<string, unknown> | undefined;
-  if (candidate.ok !== false || typeof error !== 'object' || error === null) {
-    return failure('EXECUTION_FAILED', `the host answered ${label} with something that is not a tool response`);
-  }
+  return failure('EXECUTION_FAILED', `the result of ${label} could not be passed to the program: ${encoded.reason}`);
+}
+
+function encodeFailure(error: Record<string, unknown>, label: string): EncodedResponse {
+  const { code, message, callId } = error;
+  // Only as much of each as the guest may receive is copied (a message can be huge).
   const detail = {
-    code: typeof error.code === 'string' ? error.code : 'EXECUTION_FAILED',
-    message: typeof error.message === 'string' ? error.message : `${label} failed`,
-    ...(typeof error.callId === 'string' ? { callId: error.callId } : {}),
+    code: typeof code === 'string' ? code.slice(0, TOOL_CODE_CHARS) : 'EXECUTION_FAILED',
+    message: typeof message === 'string' ? bounded(message, TOOL_MESSAGE_CHARS) : `${label} failed`,
+    ...(typeof callId === 'string' ? { callId: callId.slice(0, TOOL_CALL_ID_CHARS) } : {}),
   };
   return { ok: false, json: JSON.stringify(detail) };
 }
 
 /**
+ * Check and encode the host's answer to one call. Never throws, whatever the answer is
+ * (getters and Proxy traps included): a malformed answer or a value that is not plain
+ * JSON data (or nests deeper than `MAX_JSON_DEPTH`) fails the call with
+ * `EXECUTION_FAILED`, a value over `maxMessageBytes` with `EXEC_OUTPUT_LIMIT`; an error's
+ * message is cut to {@link TOOL_MESSAGE_CHARS}. The host is trusted, but its mistakes end
+ * up in the guest as errors of that call instead of crashing the run or the host.
+ */
+export function encodeToolResponse(response: unknown, call: GuestToolCall, limits: SandboxLimits): EncodedResponse {
+  const label = `tools.${call.jsName}`;
+  try {
+    if (typeof response !== 'object' || response === null) return notAResponse(label);
+    const { ok } = response as { ok?: unknown };
+    if (ok === true) return encodeSuccess((response as { value?: unknown }).value, label, limits);
+    const error = (response as { error?: unknown }).error;
+    if (ok !== false || typeof error !== 'object' || error === null) return notAResponse(label);
+    return encodeFailure(error as Record<string, unknown>, label);
+  } catch (error) {
+    return failure('EXECUTION_FAILED', `the answer to ${label} could not be passed to the program: reading it threw (${describeThrown(error)})`);
+  }
+}
+
+/**
  * Hand one turn's calls to `request.onToolBatch` and route each answer to `deliver`. A
- * throwing callback, a missing promise or a rejected one fails that call with
- * `EXECUTION_FAILED`; the program keeps running.
+ * throwing callback, a missing promise, a rejected one or an answer that cannot be read
+ * fails that call with `EXECUTION_FAILED`; the program keeps running. Nothing here can
+ * throw or leave a rejection unhandled, whatever the host returns.
  */
 export function dispatchToolBatch(
   request: RunProgramRequest,
@@ -68,22 +83,36 @@ export function dispatchToolBatch(
   limits: SandboxLimits,
   deliver: (id: number, response: EncodedResponse) => void,
 ): void {
-  let promises: ReadonlyArray<Promise<GuestToolResponse>>;
+  const send = (id: number, response: EncodedResponse): void => {
+    try {
+      deliver(id, response);
+    } catch {
+      // The run ended while the answer was on its way; nobody waits for it.
+    }
+  };
+  let promises: unknown;
   try {
     promises = request.onToolBatch(calls);
   } catch (error) {
-    for (const call of calls) deliver(call.id, failure('EXECUTION_FAILED', `the host failed to start tools.${call.jsName}: ${messageOf(error)}`));
+    for (const call of calls) send(call.id, failure('EXECUTION_FAILED', `the host failed to start tools.${call.jsName}: ${describeThrown(error)}`));
     return;
   }
   calls.forEach((call, index) => {
-    const promise = Array.isArray(promises) ? (promises[index] as unknown) : undefined;
-    if (typeof (promise as PromiseLike<unknown> | undefined)?.then !== 'function') {
-      deliver(call.id, failure('EXECUTION_FAILED', `the host returned no answer for tools.${call.jsName}`));
+    let answer: unknown;
+    try {
+      answer = Array.isArray(promises) ? (promises as unknown[])[index] : undefined;
+      if (typeof (answer as PromiseLike<unknown> | undefined)?.then !== 'function') answer = undefined;
+    } catch {
+      answer = undefined;
+    }
+    if (answer === undefined) {
+      send(call.id, failure('EXECUTION_FAILED', `the host returned no answer for tools.${call.jsName}`));
       return;
     }
-    Promise.resolve(promise).then(
-      (response) => deliver(call.id, encodeToolResponse(response, call, limits)),
-      (error: unknown) => deliver(call.id, failure('EXECUTION_FAILED', `tools.${call.jsName} failed in the host: ${messageOf(error)}`)),
+    // A resolve function, unlike Promise.resolve, never throws (not even for a promise with a hostile `constructor`).
+    new Promise<unknown>((resolve) => resolve(answer)).then(
+      (response) => send(call.id, encodeToolResponse(response, call, limits)),
+      (error: unknown) => send(call.id, failure('EXECUTION_FAILED', `tools.${call.jsName} failed in the host: ${describeThrown(error)}`)),
     );
   });
 }
