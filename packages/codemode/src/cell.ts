@@ -1,5 +1,6 @@
+import type { JsonValue } from '@toolcell/core';
 import type { ProgramResult, RunProgramRequest, SandboxTransport } from '@toolcell/sandbox';
-import type { CellEventBase } from './code-mode-events.js';
+import type { CellApprovalRequest, CellEventBase, CellSummary, CellUpdateEvent, CellUpdateReason } from './code-mode-events.js';
 import type { ExecOutputItem, ExecReport } from './exec-report.js';
 import type { CellValues } from './stored-values.js';
 
@@ -8,10 +9,47 @@ export class CellBusyError extends Error {
   override readonly name = 'CellBusyError';
 }
 
+/** The observation's call was cancelled; the cell keeps everything for the next one. */
+export class ObservationCancelledError extends Error {
+  override readonly name = 'ObservationCancelledError';
+}
+
+/** How an observation waits. */
+export interface ObserveOptions {
+  /** Return a `running` report after this long (`undefined`: only at the end). */
+  readonly yieldAfterMs?: number;
+  /**
+   * `wait`: return as soon as something changed (output, `notify`, an approval request,
+   * the end), and ignore a `yield_control()` with nothing new. `exec` leaves it off: its
+   * first answer comes at `yield_control()`, the yield time or the end.
+   */
+  readonly wakeOnChange?: boolean;
+  /** Aborting stops observing at once, without taking anything (the next observation gets it). */
+  readonly signal?: AbortSignal;
+}
+
 interface Observer {
   resolve(report: ExecReport): void;
+  reject(error: Error): void;
+  readonly wakeOnChange: boolean;
   timer: ReturnType<typeof setTimeout> | undefined;
+  detach: (() => void) | undefined;
 }
+
+/**
+ * Ended without running to completion or an own throw: limits, a crash, a kill. Such a
+ * cell commits no stored values (issue 13).
+ */
+const NO_COMMIT_CODES: ReadonlySet<string> = new Set([
+  'EXEC_CPU_BUDGET',
+  'EXEC_MEMORY',
+  'EXEC_STACK',
+  'EXEC_OUTPUT_LIMIT',
+  'EXEC_SOURCE_LIMIT',
+  'EXEC_SYNTAX',
+  'EXEC_CRASHED',
+  'EXEC_CANCELLED',
+]);
 
 /** What a cell needs to run its program. */
 export interface CellRun {
@@ -26,12 +64,15 @@ export interface CellRun {
   /** Cancels the program's nested calls; awaited before the cell reports its end. */
   readonly settleNestedCalls: () => Promise<void>;
   readonly onEnd: (cell: Cell, status: 'completed' | 'failed' | 'terminated', code: string | undefined) => void;
+  /** News while nobody observes the cell. */
+  readonly onUpdate: (event: CellUpdateEvent) => void;
 }
 
 /**
  * One running program and its observations. Output accumulates as the program produces
- * it; each observation (the `exec` that started it, later `wait`s) receives only what was
- * produced since the previous one. One observer at a time.
+ * it; each observation (the `exec` that started it, later `wait`s, the host's
+ * `takeCellReport`) receives only what was produced since the previous one. One observer
+ * at a time. While nobody observes, changes become `cell-update` events (one per tick).
  */
 export class Cell {
   readonly id: string;
@@ -40,9 +81,17 @@ export class Cell {
   readonly startedAt = performance.now();
   private readonly controller = new AbortController();
   private readonly items: ExecOutputItem[] = [];
-  /** Hook context for the model not yet delivered; each observation takes what is new. */
+  /** Context for the model not yet delivered; each observation takes what is new. */
   private readonly notes: string[] = [];
+  /** The model's cursor: items up to here were delivered. */
   private observedUpTo = 0;
+  /** The host's cursor: items up to here were carried by an event or an observation. */
+  private announcedUpTo = 0;
+  private readonly reasons = new Set<CellUpdateReason>();
+  private readonly notifications: JsonValue[] = [];
+  private readonly approvals = new Map<string, CellApprovalRequest>();
+  private flushQueued = false;
+  private lastTextLine: string | undefined;
   private observer: Observer | undefined;
   private final: ExecReport | undefined;
   private terminatedByRequest = false;
@@ -65,14 +114,48 @@ export class Cell {
     return this.final !== undefined;
   }
 
+  /** The cell as listed to the host and the model. */
+  summary(): CellSummary {
+    return {
+      cellId: this.id,
+      state: this.final ? 'ended' : 'running',
+      ageMs: Math.round(performance.now() - this.startedAt),
+      ...(this.lastTextLine === undefined ? {} : { lastOutputLine: this.lastTextLine }),
+    };
+  }
+
   /** Keep context for the model (from nested calls' hooks) for the next observation. */
   addNotes(notes: readonly string[]): void {
     this.notes.push(...notes);
   }
 
+  /** The program called `notify(value)`. */
+  notify(value: JsonValue): void {
+    this.notifications.push(value);
+    this.changed('notify');
+  }
+
+  /** A nested call of this cell waits for approval. */
+  approvalRequested(request: CellApprovalRequest): void {
+    if (this.final) return;
+    this.approvals.set(request.callId, request);
+    this.changed('approval');
+  }
+
+  /** A nested call ended (approved, refused or cancelled): it no longer waits. */
+  callEnded(callId: string): void {
+    this.approvals.delete(callId);
+  }
+
   /** Append one output item (the sandbox streams them). */
   private record(item: ExecOutputItem): void {
     this.items.push(item);
+    if (item.type === 'text') {
+      const lines = item.text.split('\n');
+      const last = lines.findLast((line) => line.trim() !== '');
+      if (last !== undefined) this.lastTextLine = last.length > 200 ? `${last.slice(0, 199)}…` : last;
+    }
+    this.changed('output');
   }
 
   private async start(): Promise<void> {
@@ -86,9 +169,10 @@ export class Cell {
     }
     await settleNestedCalls();
     const terminated = this.terminatedByRequest;
-    // A cell commits its stored values when its program ends on its own — also with a
-    // thrown error — but not when it was terminated or the session shut it down.
-    if (!terminated && result.error?.code !== 'EXEC_CANCELLED') values?.commit();
+    // Stored values commit only when the program ran to its end or threw on its own —
+    // never on a limit, a crash, a kill, or a terminate.
+    const code = result.error?.code;
+    if (!terminated && (code === undefined || !NO_COMMIT_CODES.has(code))) values?.commit();
     const status = terminated ? 'terminated' : result.status;
     this.final = {
       status,
@@ -98,32 +182,61 @@ export class Cell {
       ...(result.returnValue === undefined ? {} : { returnValue: result.returnValue }),
       ...(result.error && !terminated ? { error: result.error } : {}),
     };
-    this.run.onEnd(this, status, terminated ? undefined : result.error?.code);
+    this.approvals.clear();
+    this.run.onEnd(this, status, terminated ? undefined : code);
     if (this.observer) this.deliver(this.final);
+    else this.changed('end');
   }
 
   /**
    * Observe the cell: resolves with the final report if the program ends, or with a
-   * `running` report after `yieldAfterMs` or at the program's next `yield_control()`.
-   * Throws {@link CellBusyError} if another observation is in progress.
+   * `running` report (see {@link ObserveOptions}). Throws {@link CellBusyError} if another
+   * observation is in progress; rejects with {@link ObservationCancelledError} when its
+   * signal aborts, leaving everything for the next observation.
    */
-  observe(yieldAfterMs: number | undefined): Promise<ExecReport> {
+  observe(options: ObserveOptions = {}): Promise<ExecReport> {
     if (this.observer) throw new CellBusyError(`cell ${this.id} is already being observed by another call; wait for that call to return first.`);
-    return new Promise<ExecReport>((resolve) => {
-      const observer: Observer = { resolve, timer: undefined };
+    return new Promise<ExecReport>((resolve, reject) => {
+      const observer: Observer = { resolve, reject, wakeOnChange: options.wakeOnChange === true, timer: undefined, detach: undefined };
       this.observer = observer;
       if (this.final) {
         this.deliver(this.final);
         return;
       }
-      if (yieldAfterMs !== undefined) observer.timer = setTimeout(() => this.yieldNow(), yieldAfterMs);
+      if (observer.wakeOnChange && this.hasNews()) {
+        this.deliver(this.running());
+        return;
+      }
+      const { signal } = options;
+      if (signal) {
+        if (signal.aborted) {
+          this.cancel(observer);
+          return;
+        }
+        const onAbort = () => this.cancel(observer);
+        signal.addEventListener('abort', onAbort, { once: true });
+        observer.detach = () => signal.removeEventListener('abort', onAbort);
+      }
+      if (options.yieldAfterMs !== undefined) observer.timer = setTimeout(() => this.deliver(this.running()), options.yieldAfterMs);
     });
   }
 
-  /** `yield_control()` or a yield timer: hand the current observer what is new, keep running. */
+  /**
+   * Take everything since the last observation now, without waiting (the host's
+   * `takeCellReport`). `undefined` while another observation is in progress.
+   */
+  take(): ExecReport | undefined {
+    if (this.observer) return undefined;
+    return this.collect(this.final ?? this.running());
+  }
+
+  /** `yield_control()`: hand the current observer what is new, keep running. */
   yieldNow(): void {
-    if (!this.observer || this.final) return;
-    this.deliver({ status: 'running', cellId: this.id, wallMs: performance.now() - this.startedAt, output: [] });
+    const observer = this.observer;
+    if (!observer || this.final) return;
+    // A `wait` never returns an empty "still running" answer early.
+    if (observer.wakeOnChange && !this.hasNews()) return;
+    this.deliver(this.running());
   }
 
   /** End the program; resolves once it has stopped and its nested calls settled. */
@@ -135,14 +248,81 @@ export class Cell {
     await this.finished;
   }
 
+  private running(): ExecReport {
+    return { status: 'running', cellId: this.id, wallMs: performance.now() - this.startedAt, output: [] };
+  }
+
+  private hasNews(): boolean {
+    return this.items.length > this.observedUpTo || this.notes.length > 0;
+  }
+
+  private changed(reason: CellUpdateReason): void {
+    this.reasons.add(reason);
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    // One event (or one wake-up) per tick: a burst of `text()` calls is one change.
+    queueMicrotask(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushQueued = false;
+    const observer = this.observer;
+    if (observer) {
+      if (observer.wakeOnChange && !this.final) this.wake();
+      this.reasons.clear();
+      this.notifications.length = 0;
+      return;
+    }
+    const output = this.items.slice(Math.max(this.announcedUpTo, this.observedUpTo));
+    this.announcedUpTo = this.items.length;
+    const reasons = [...this.reasons].filter((reason) => reason !== 'output' || output.length > 0);
+    this.reasons.clear();
+    if (reasons.length === 0) return;
+    const code = this.final?.error?.code;
+    this.run.onUpdate({
+      ...this.info,
+      reasons,
+      status: this.final?.status ?? 'running',
+      output,
+      notifications: this.notifications.splice(0),
+      approvals: [...this.approvals.values()],
+      ...(code === undefined ? {} : { code }),
+    });
+  }
+
+  /** Wake a blocking `wait`, saying why when the change left no output. */
+  private wake(): void {
+    if (this.reasons.has('approval')) {
+      for (const request of this.approvals.values()) this.notes.push(`The call ${request.callId} of "${request.toolName}" is waiting for the host's approval.`);
+    }
+    if (this.reasons.has('notify') && !this.hasNews()) this.notes.push('The program called notify(); the value went to the host, not to this output.');
+    if (this.hasNews()) this.deliver(this.running());
+  }
+
+  private cancel(observer: Observer): void {
+    if (this.observer !== observer) return;
+    this.release(observer);
+    observer.reject(new ObservationCancelledError(`the observation of cell ${this.id} was cancelled; its output is kept for the next one.`));
+  }
+
+  private release(observer: Observer): void {
+    this.observer = undefined;
+    if (observer.timer !== undefined) clearTimeout(observer.timer);
+    observer.detach?.();
+  }
+
+  private collect(report: ExecReport): ExecReport {
+    const output = this.items.slice(this.observedUpTo);
+    this.observedUpTo = this.items.length;
+    this.announcedUpTo = Math.max(this.announcedUpTo, this.observedUpTo);
+    const notes = this.notes.splice(0);
+    return { ...report, output, wallMs: performance.now() - this.startedAt, ...(notes.length > 0 ? { notes } : {}) };
+  }
+
   private deliver(report: ExecReport): void {
     const observer = this.observer;
     if (!observer) return;
-    this.observer = undefined;
-    if (observer.timer !== undefined) clearTimeout(observer.timer);
-    const output = this.items.slice(this.observedUpTo);
-    this.observedUpTo = this.items.length;
-    const notes = this.notes.splice(0);
-    observer.resolve({ ...report, output, wallMs: performance.now() - this.startedAt, ...(notes.length > 0 ? { notes } : {}) });
+    this.release(observer);
+    observer.resolve(this.collect(report));
   }
 }

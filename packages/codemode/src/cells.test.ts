@@ -30,20 +30,19 @@ function cellEnded(h: Harness, cellId: string): Promise<string> {
 const result = (outcome: CallOutcome) => outcome.output.result.value as JsonObject;
 const cellOf = (outcome: CallOutcome) => String(result(outcome).cell_id);
 
-// Emits one line per observation, yielding in between.
-const YIELDING = `text('first'); yield_control(); await new Promise((resolve) => setTimeout(resolve, 150)); text('second'); yield_control(); await new Promise((resolve) => setTimeout(resolve, 150)); text('third'); return 'done';`;
-
 describe('cells', () => {
   it('yields, then two waits see disjoint output, then the completion', async () => {
     const h = harness();
-    const started = await h.exec(YIELDING);
+    const started = await h.exec(`text('first'); yield_control(); await tools.hold({ key: 'a' }); text('second'); await tools.hold({ key: 'b' }); return 'done';`);
     expect(result(started)).toMatchObject({ status: 'running', text: 'first' });
     expect(text(started)).toMatch(/^Script running, cell \d+/);
     const cellId = cellOf(started);
-    const second = await h.wait({ cell_id: cellId });
-    expect(result(second)).toMatchObject({ status: 'running', text: 'second' });
+    const secondWait = h.wait({ cell_id: cellId });
+    h.release('a');
+    expect(result(await secondWait)).toMatchObject({ status: 'running', text: 'second' });
+    h.release('b');
     const third = await h.wait({ cell_id: cellId });
-    expect(result(third)).toMatchObject({ status: 'completed', text: 'third', return_value: 'done' });
+    expect(result(third)).toMatchObject({ status: 'completed', text: '', return_value: 'done' });
     const after = await h.wait({ cell_id: cellId });
     expect(result(after)).toEqual({ status: 'missing', cell_id: cellId });
   });
@@ -189,7 +188,8 @@ describe('cells', () => {
     await h.exec(`// @exec: {"yield_time_ms": 10}\nawait new Promise(() => {});`);
     const refused = await h.exec('return 1');
     expect(refused).toMatchObject({ status: 'error', code: 'EXECUTION_FAILED' });
-    expect(text(refused)).toContain('1 cells are live (the limit is 1)');
+    expect(text(refused)).toContain('1 cells are running (the limit is 1)');
+    expect(text(refused)).toMatch(/- cell \d+: running, \d+ s old, no output yet/);
   });
 
   it('declares nothing of cells when they are off', async () => {

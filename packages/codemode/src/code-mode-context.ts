@@ -4,7 +4,7 @@ import type { ExecLimits } from '@toolcell/sdkgen';
 import type { EventEmitter } from 'eventemitter3';
 import type { UnobservedCall } from './code-mode-options.js';
 import type { CodeModeEvents } from './code-mode-events.js';
-import type { CodeModeSession } from './code-mode-session.js';
+import type { CodeModeSessions } from './code-mode-sessions.js';
 import type { ToolExecutor } from './tool-executor.js';
 import type { TokenCounter } from './truncate-tokens.js';
 
@@ -27,6 +27,7 @@ export interface CodeModeContext {
   readonly countTokens: TokenCounter;
   /** `undefined` when cells are off. */
   readonly cells: ResolvedCells | undefined;
-  readonly session: CodeModeSession;
+  /** One session per scope (cells, stored values). */
+  readonly sessions: CodeModeSessions;
   readonly events: EventEmitter<CodeModeEvents>;
 }

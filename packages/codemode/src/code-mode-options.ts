@@ -1,6 +1,7 @@
 import type { ToolExecutor } from './tool-executor.js';
 import type { ToolRegistry } from '@toolcell/registry';
 import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
+import type { SessionKey } from './code-mode-sessions.js';
 import type { TokenCounter } from './truncate-tokens.js';
 
 /** A nested call of a cell that nobody is observing (its `exec` already returned). */
@@ -42,6 +43,13 @@ export interface CodeModeOptions {
   readonly maxOutputTokens?: number;
   /** Enable cells: `true` for defaults, or settings. Off: no `wait`, no yield, no stored values. */
   readonly cells?: boolean | CellsOptions;
+  /**
+   * Which session (cells and stored values) a scope uses. Default: its own, keyed by
+   * `scope.id`, so a subagent can observe, end, load or overwrite nothing of another
+   * scope's. Return the same key for several scopes only to share on purpose, e.g.
+   * `(scope) => (scope.id === 'helper' ? 'root' : scope.id)`.
+   */
+  readonly sessionKey?: SessionKey;
   /** Token counter for truncation (default: sdkgen's o200k `countTokens`). */
   readonly countTokens?: TokenCounter;
 }

@@ -6,8 +6,10 @@ import { EventEmitter } from 'eventemitter3';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
 import type { CodeModeEvents } from './code-mode-events.js';
 import type { CellsOptions, CodeModeOptions } from './code-mode-options.js';
-import { CodeModeSession } from './code-mode-session.js';
+import type { CellReportDelivery, CellSummary } from './code-mode-events.js';
+import { CodeModeSessions } from './code-mode-sessions.js';
 import { toExecLimits } from './exec-limits.js';
+import { renderExecReport } from './exec-report.js';
 import { createExecTool } from './exec-tool.js';
 import { createWaitTool } from './wait-tool.js';
 
@@ -61,7 +63,10 @@ export class CodeMode {
       maxOutputTokens: positiveInteger(options.maxOutputTokens, 'codeMode.maxOutputTokens', DEFAULT_MAX_OUTPUT_TOKENS),
       countTokens: options.countTokens ?? countTokens,
       cells,
-      session: new CodeModeSession(positiveInteger(cellsOption?.maxLiveCells, 'codeMode.cells.maxLiveCells', DEFAULT_MAX_LIVE_CELLS)),
+      sessions: new CodeModeSessions(
+        options.sessionKey ?? ((scope) => scope.id),
+        positiveInteger(cellsOption?.maxLiveCells, 'codeMode.cells.maxLiveCells', DEFAULT_MAX_LIVE_CELLS),
+      ),
       events: this.events,
     };
     this.execTool = createExecTool(this.context);
@@ -82,13 +87,39 @@ export class CodeMode {
     };
   }
 
-  /** A committed stored value of the session (what cells have `store`d and completed). */
-  storedValue(key: string): JsonValue | undefined {
-    return this.context.session.values.get(key);
+  /** A committed stored value of a scope's session (default: the root scope's). */
+  storedValue(key: string, scopeId = this.options.registry.root.id): JsonValue | undefined {
+    return this.context.sessions.find(this.options.registry.scope(scopeId))?.values.get(key);
+  }
+
+  /** The live cells of a scope's session, oldest first (what `wait({ list: true })` shows the model). */
+  listCells(scopeId: string): CellSummary[] {
+    return this.context.sessions.find(this.options.registry.scope(scopeId))?.list() ?? [];
+  }
+
+  /**
+   * Take what a cell has produced since the model's last observation, without waiting —
+   * for a host that hands a `cell-update` to the model as a message (push completion).
+   * Afterwards the next `wait` does not deliver it again; an ended cell is closed (a later
+   * `wait` answers `missing`). `undefined` when the scope's session has no such cell, or a
+   * `wait` is observing it right now (that `wait` delivers instead).
+   */
+  takeCellReport(request: { readonly scopeId: string; readonly cellId: string; readonly maxOutputTokens?: number }): CellReportDelivery | undefined {
+    const session = this.context.sessions.find(this.options.registry.scope(request.scopeId));
+    const report = session?.get(request.cellId)?.take();
+    if (!session || !report) return undefined;
+    if (report.status !== 'running') session.close(request.cellId, report.status === 'terminated' ? 'terminated' : 'completed');
+    const maxOutputTokens = request.maxOutputTokens ?? this.context.maxOutputTokens;
+    return { report, output: renderExecReport(report, { maxOutputTokens, countTokens: this.context.countTokens }) };
+  }
+
+  /** Terminate a scope's cells and forget its session and stored values (a subagent that is done). */
+  endSession(scopeId: string): Promise<void> {
+    return this.context.sessions.end(this.options.registry.scope(scopeId));
   }
 
   /** Terminate every cell, CPU-bound ones included; later `exec` calls fail clearly. */
   shutdown(): Promise<void> {
-    return this.context.session.shutdown();
+    return this.context.sessions.shutdown();
   }
 }

@@ -2,6 +2,7 @@ import type { FreeformToolDefinition, ToolContext, ToolOutput } from '@toolcell/
 import { ToolFailure } from '@toolcell/core';
 import { generateExecDescription } from '@toolcell/sdkgen';
 import { Cell } from './cell.js';
+import { formatCellList } from './cell-list.js';
 import type { CodeModeContext } from './code-mode-context.js';
 import { safeParseExecPragma } from './exec-pragma.js';
 import type { ExecReport } from './exec-report.js';
@@ -37,23 +38,28 @@ export function createExecTool(context: CodeModeContext): FreeformToolDefinition
 }
 
 async function runExec(context: CodeModeContext, input: string, toolContext: ToolContext): Promise<ToolOutput> {
-  const { session, registry, cells } = context;
-  if (session.isShuttingDown) {
+  const { sessions, registry, cells } = context;
+  if (sessions.isShuttingDown) {
     throw new ToolFailure({ code: 'EXECUTION_FAILED', message: 'The code-mode session is shutting down; no new programs can start.' });
-  }
-  if (cells && session.liveCount >= session.maxLiveCells) {
-    throw new ToolFailure({
-      code: 'EXECUTION_FAILED',
-      message: `${session.liveCount} cells are live (the limit is ${session.maxLiveCells}); wait for one to finish or terminate one with wait({ cell_id, terminate: true }).`,
-    });
   }
   const parsed = safeParseExecPragma(input);
   if (!parsed.success) throw new ToolFailure({ code: 'EXEC_SYNTAX', message: parsed.error });
   const { source, pragma } = parsed.value;
+  // Peers refuse an empty program too: "Script completed" would tell the model nothing ran wrong.
+  if (source.trim() === '') {
+    throw new ToolFailure({ code: 'INVALID_ARGS', message: 'exec expects JavaScript source (the body of an async function); the input was empty or only a pragma.' });
+  }
 
   const scope = registry.scope(toolContext.scopeId);
+  const session = sessions.of(scope);
+  if (cells && session.runningCount >= session.maxLiveCells) {
+    throw new ToolFailure({
+      code: 'EXECUTION_FAILED',
+      message: `${session.runningCount} cells are running (the limit is ${session.maxLiveCells}); wait for one to finish or end one with wait({ cell_id, terminate: true }). Live cells:\n${formatCellList(session.list())}`,
+    });
+  }
   const bindings = registry.plan(scope).bindings;
-  const cellId = session.nextCellId();
+  const cellId = sessions.nextCellId();
   const values = cells ? session.values.openCell() : undefined;
   const base = { cellId, execCallId: toolContext.callId, scopeId: scope.id };
   const nested = new NestedCalls({
@@ -87,13 +93,20 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
             cells: {
               storedValues: session.values.snapshot(),
               onStore: (key, value) => values.write(key, value),
-              onNotify: (value) => context.events.emit('cell-notify', { ...base, value }),
+              onNotify: (value) => {
+                context.events.emit('cell-notify', { ...base, value });
+                cell.notify(value);
+              },
               onYield: () => cell.yieldNow(),
             },
           }
         : {}),
     },
-    onEnd: (_cell, status, code) => context.events.emit('cell-end', { ...base, status, ...(code === undefined ? {} : { code }) }),
+    onEnd: (ended, status, code) => {
+      session.markEnded(ended);
+      context.events.emit('cell-end', { ...base, status, ...(code === undefined ? {} : { code }) });
+    },
+    onUpdate: (event) => context.events.emit('cell-update', event),
   });
   session.add(cell);
   context.events.emit('cell-start', base);
@@ -116,7 +129,7 @@ async function observeWhileCallable(cell: Cell, yieldAfterMs: number | undefined
   const onAbort = () => void cell.terminate();
   signal.addEventListener('abort', onAbort, { once: true });
   try {
-    return await cell.observe(yieldAfterMs);
+    return await cell.observe(yieldAfterMs === undefined ? {} : { yieldAfterMs });
   } finally {
     signal.removeEventListener('abort', onAbort);
   }

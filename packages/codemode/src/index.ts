@@ -2,6 +2,7 @@
 
 export { CodeMode } from './code-mode.js';
 export type { CellsOptions, CodeModeOptions, UnobservedCall } from './code-mode-options.js';
+export type { SessionKey } from './code-mode-sessions.js';
 export type {
   CellApprovalRequest,
   CellEventBase,

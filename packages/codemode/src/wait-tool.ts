@@ -1,14 +1,13 @@
 import type { FunctionToolDefinition, JsonObject, ToolOutput } from '@toolcell/core';
 import { ToolFailure, toolOutput } from '@toolcell/core';
-import { CellBusyError } from './cell.js';
+import { CellBusyError, ObservationCancelledError } from './cell.js';
+import { formatCellList } from './cell-list.js';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
 import type { ExecReport } from './exec-report.js';
 import { deliverReport } from './exec-tool.js';
 
-/** Arguments of `wait`. */
-interface WaitArgs extends JsonObject {
-  cell_id: string;
-}
+/** Arguments of `wait` (`cell_id`, `yield_time_ms`, `max_tokens`, `terminate`, `list`). */
+type WaitArgs = JsonObject;
 
 function missing(cellId: string): ToolOutput {
   return toolOutput({
@@ -23,29 +22,40 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
     kind: 'function',
     name: 'wait',
     description:
-      'Observe a running exec cell again: returns only the output produced since the last observation, or its final result. With terminate: true, end the cell (buffered output included).',
+      'Observe a running exec cell: blocks until the cell has new output, needs an approval, or ends (or yield_time_ms passes), then returns only what is new since the last observation, or the final result. ' +
+      'With terminate: true, end the cell (buffered output included). With list: true (no cell_id), list the live cells (id, state, age, last output line). ' +
+      'You may also end your turn while a cell runs: the host tells you when it has news.',
     inputSchema: {
       type: 'object',
       properties: {
         cell_id: { type: 'string', description: 'The cell id from the exec result ("running, cell <id>").' },
-        yield_time_ms: { type: 'integer', minimum: 0, description: `Return after this long if the cell is still running (default ${cells.defaultYieldTimeMs}).` },
+        yield_time_ms: { type: 'integer', minimum: 0, description: `Return after this long if nothing changed (default ${cells.defaultYieldTimeMs}).` },
         max_tokens: { type: 'integer', minimum: 1, description: 'Cap the tokens of this answer.' },
         terminate: { type: 'boolean', description: 'End the cell instead of waiting for it.' },
+        list: { type: 'boolean', description: 'List the live cells instead of observing one.' },
       },
-      required: ['cell_id'],
       additionalProperties: false,
     },
     // An observer of a cell, not an action of its own: it emits no hook events, and it may
     // run beside other calls (so a second concurrent wait meets the busy rule, not a queue).
     runsHooks: false,
     readOnly: true,
-    execute: async (args) => {
+    execute: async (args, toolContext) => {
+      // Only the caller's own session: another scope's cell answers exactly like an unknown one.
+      const session = context.sessions.find(context.registry.scope(toolContext.scopeId));
+      if (args.list === true) {
+        const live = session?.list() ?? [];
+        return toolOutput({ result: { status: 'list', cells: live.map((cell) => ({ ...cell })) }, wire: formatCellList(live) });
+      }
       const cellId = args.cell_id;
+      if (typeof cellId !== 'string') {
+        throw new ToolFailure({ code: 'INVALID_ARGS', message: 'wait needs cell_id (the id from the exec result), or list: true to list the live cells.' });
+      }
       const maxTokens = typeof args.max_tokens === 'number' ? args.max_tokens : context.maxOutputTokens;
       const terminate = args.terminate === true;
-      const cell = context.session.get(cellId);
-      if (!cell) {
-        if (terminate && context.session.closedAs(cellId) === 'terminated') {
+      const cell = session?.get(cellId);
+      if (!session || !cell) {
+        if (terminate && session?.closedAs(cellId) === 'terminated') {
           throw new ToolFailure({ code: 'EXECUTION_FAILED', message: `Cell "${cellId}" was already terminated; there is nothing left to end.` });
         }
         return missing(cellId);
@@ -53,21 +63,22 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
       let report: ExecReport;
       try {
         if (terminate && !cell.ended) {
-          const observation = cell.observe(undefined);
+          const observation = cell.observe();
           await cell.terminate();
           report = await observation;
         } else {
-          const yieldAfter = typeof args.yield_time_ms === 'number' ? args.yield_time_ms : cells.defaultYieldTimeMs;
-          report = await cell.observe(yieldAfter);
+          const yieldAfterMs = typeof args.yield_time_ms === 'number' ? args.yield_time_ms : cells.defaultYieldTimeMs;
+          report = await cell.observe({ yieldAfterMs, wakeOnChange: true, signal: toolContext.signal });
         }
       } catch (error) {
         if (error instanceof CellBusyError) throw new ToolFailure({ code: 'EXECUTION_FAILED', message: error.message });
+        if (error instanceof ObservationCancelledError) throw new ToolFailure({ code: 'ABORTED', message: error.message });
         throw error;
       }
       if (report.status === 'running') {
         context.events.emit('cell-yield', cell.info);
       } else {
-        context.session.close(cellId, report.status === 'terminated' ? 'terminated' : 'completed');
+        session.close(cellId, report.status === 'terminated' ? 'terminated' : 'completed');
       }
       return deliverReport(context, report, maxTokens);
     },

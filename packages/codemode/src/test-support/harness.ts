@@ -48,6 +48,19 @@ export function createHarness(options: HarnessOptions = {}) {
       kind: 'function',
       name: 'read_file',
       description: 'Read a text file.',
+  // Named holds: `tools.hold({ key })` returns once the test calls `release(key)`.
+  const holds = new Map<string, { promise: Promise<void>; release: () => void }>();
+  const held: string[] = [];
+  const holdOf = (key: string) => {
+    let entry = holds.get(key);
+    if (!entry) {
+      let release: () => void = () => undefined;
+      const promise = new Promise<void>((resolve) => (release = resolve));
+      entry = { promise, release };
+      holds.set(key, entry);
+    }
+    return entry;
+  };
       inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
       outputSchema: { type: 'object', properties: { content: { type: 'string' } } },
       readOnly: true,
@@ -119,6 +132,19 @@ export function createHarness(options: HarnessOptions = {}) {
       description: 'Returns a typed result that is not JSON-safe.',
       inputSchema: { type: 'object' },
       execute: () => ({ result: { projection: 'typed', value: { when: new Date(0) } as never }, wire: { projection: 'wire', content: [] } }),
+    {
+      kind: 'function',
+      name: 'hold',
+      description: 'Returns once the test releases this key; orders a program against the test without clocks.',
+      inputSchema: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] },
+      readOnly: true,
+      execute: async (args) => {
+        const key = String(args.key);
+        held.push(key);
+        await holdOf(key).promise;
+        return jsonOutput(key);
+      },
+    },
     },
   ];
   for (const tool of tools) registry.register(tool);
@@ -160,10 +186,15 @@ export function createHarness(options: HarnessOptions = {}) {
     openGate: () => openGate(),
     exec: (code: string, extra: { signal?: AbortSignal; scope?: ReturnType<ToolRegistry['scope']>; callId?: string } = {}) =>
       runtime.dispatch({ name: 'exec', args: code, callId: extra.callId ?? `exec_${++callCounter}`, scope: extra.scope ?? registry.root, ...(extra.signal ? { signal: extra.signal } : {}) }),
-    wait: (args: JsonObject) => runtime.dispatch({ name: 'wait', args, callId: `wait_${++callCounter}`, scope: registry.root }),
+    wait: (args: JsonObject, extra: { signal?: AbortSignal; scope?: ReturnType<ToolRegistry['scope']> } = {}) =>
+      runtime.dispatch({ name: 'wait', args, callId: `wait_${++callCounter}`, scope: extra.scope ?? registry.root, ...(extra.signal ? { signal: extra.signal } : {}) }),
     async close() {
       await codeMode.shutdown();
       await transport.close();
     },
   };
 }
+    /** Keys of `hold` calls that have started. */
+    held,
+    /** Lets `hold({ key })` calls return (earlier and later ones). */
+    release: (key: string) => holdOf(key).release(),

@@ -1,0 +1,12 @@
+import type { CellSummary } from './code-mode-events.js';
+
+/** One line per live cell, for the model: id, state, age and the last line it printed. */
+export function formatCellList(cells: readonly CellSummary[]): string {
+  if (cells.length === 0) return 'No live cells.';
+  return cells
+    .map((cell) => {
+      const last = cell.lastOutputLine === undefined ? 'no output yet' : `last output: ${JSON.stringify(cell.lastOutputLine)}`;
+      return `- cell ${cell.cellId}: ${cell.state}, ${Math.round(cell.ageMs / 1000)} s old, ${last}`;
+    })
+    .join('\n');
+}
