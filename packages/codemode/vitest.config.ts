@@ -1,3 +1,3 @@
 import { defineToolcellProject } from '@toolcell/vitest-config';
 
-export default defineToolcellProject({ typecheck: true });
+export default defineToolcellProject({ typecheck: true, failOnEscapedErrors: true });

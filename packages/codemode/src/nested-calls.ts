@@ -34,7 +34,10 @@ export class NestedCalls {
     this.canonicalOf = new Map(options.bindings.map((binding) => [binding.jsName, binding.canonicalName]));
   }
 
-  /** The sandbox's `onToolBatch`. */
+  /**
+   * The sandbox's `onToolBatch`. Never throws, and every promise it returns resolves: a
+   * failure while dispatching one call or converting its outcome fails that call alone.
+   */
   readonly onToolBatch = (calls: readonly GuestToolCall[]): Array<Promise<GuestToolResponse>> => {
     const requests: DispatchRequest[] = calls.map((call) => ({
       // An unknown JS name goes through as is: the executor refuses it like any forged name.
@@ -47,10 +50,11 @@ export class NestedCalls {
     }));
     const responses = this.options.isUnobserved() && this.options.onUnobservedCall
       ? requests.map((request) => this.afterHostDecision(request))
-      : this.options.executor.dispatchBatch(requests).map((outcome) => outcome.then((settled) => this.toGuest(settled)));
+      : this.dispatch(requests).map((outcome, index) => this.forGuest(outcome, requests[index] as DispatchRequest));
     for (const response of responses) {
       this.pending.add(response);
-      void response.finally(() => this.pending.delete(response));
+      const forget = (): void => void this.pending.delete(response);
+      response.then(forget, forget);
     }
     return responses;
   };
@@ -65,11 +69,35 @@ export class NestedCalls {
     try {
       await this.options.onUnobservedCall?.({ cellId: this.options.parent.cellId, callId: request.callId, toolName: request.name });
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return { ok: false, error: { code: 'DENIED', message: `The host held back this call from a cell nobody is observing: ${reason}`, callId: request.callId } };
+      return failed(request, 'DENIED', `The host held back this call from a cell nobody is observing: ${messageOf(error)}`);
     }
-    const [outcome] = this.options.executor.dispatchBatch([request]);
-    return this.toGuest(await (outcome as Promise<CallOutcome>));
+    const [outcome] = this.dispatch([request]);
+    return this.forGuest(outcome as Promise<CallOutcome>, request);
+  }
+
+  /** One outcome promise per request, whatever the executor does. */
+  private dispatch(requests: readonly DispatchRequest[]): Array<Promise<CallOutcome>> {
+    let outcomes: readonly Promise<CallOutcome>[];
+    try {
+      outcomes = this.options.executor.dispatchBatch(requests);
+    } catch (error) {
+      return requests.map(() => Promise.reject(error instanceof Error ? error : new Error(messageOf(error))));
+    }
+    return requests.map((_request, index) => outcomes[index] ?? Promise.reject(new Error('the executor returned no outcome for it')));
+  }
+
+  private async forGuest(outcome: Promise<CallOutcome>, request: DispatchRequest): Promise<GuestToolResponse> {
+    let settled: CallOutcome;
+    try {
+      settled = await outcome;
+    } catch (error) {
+      return failed(request, 'EXECUTION_FAILED', `The host failed to run this call: ${messageOf(error)}`);
+    }
+    try {
+      return this.toGuest(settled);
+    } catch (error) {
+      return failed(request, 'EXECUTION_FAILED', `The host could not hand this call's outcome to the program: ${messageOf(error)}`);
+    }
   }
 
   private toGuest(outcome: CallOutcome): GuestToolResponse {
@@ -78,17 +106,30 @@ export class NestedCalls {
       return { ok: false, error: { code: outcome.code, message: outcome.message, callId: outcome.callId } };
     }
     const value = outcome.output.result.value;
+    // Bounded and non-throwing: deep, cyclic or hostile results fail this call only.
     const violation = findJsonSafetyViolation(value);
     if (violation) {
       return {
         ok: false,
         error: {
           code: 'EXECUTION_FAILED',
-          message: `${outcome.toolName} returned a typed result that is not JSON-safe at "${violation.path}": ${violation.reason}. Its author must return plain JSON data.`,
+          message: `${outcome.toolName} returned a typed result that is not JSON-safe at "${violation.path.slice(0, 200)}": ${violation.reason}. Its author must return plain JSON data.`,
           callId: outcome.callId,
         },
       };
     }
     return { ok: true, value };
+  }
+}
+
+function failed(request: DispatchRequest, code: 'DENIED' | 'EXECUTION_FAILED', message: string): GuestToolResponse {
+  return { ok: false, error: { code, message, callId: request.callId } };
+}
+
+function messageOf(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'an error that cannot be described';
   }
 }

@@ -5,9 +5,11 @@ import { jsonOutput, toolOutput } from '@toolcell/core';
 import type { ApprovalRequest, PolicyCall } from '@toolcell/executor';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
-import type { SandboxTransport } from '@toolcell/sandbox';
+import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import type { CellsOptions } from '../code-mode-options.js';
+import type { ToolExecutor } from '../tool-executor.js';
+import { hostileValue } from './hostile-values.js';
 import { CodeMode } from '../code-mode.js';
 
 export interface HarnessOptions {
@@ -16,6 +18,10 @@ export interface HarnessOptions {
   readonly transport?: SandboxTransport;
   readonly files?: Record<string, string>;
   readonly approve?: boolean;
+  /** Wraps the runtime Code Mode dispatches nested calls to (default: the runtime itself). */
+  readonly wrapExecutor?: (runtime: ToolRuntime) => ToolExecutor;
+  /** Sandbox limits over the harness's (`cpuBudgetMs: 2_000`). */
+  readonly limits?: Partial<SandboxLimits>;
 }
 
 /** Resolves when `count` readers are inside `read_file` at once; proves overlap without clocks. */
@@ -146,6 +152,14 @@ export function createHarness(options: HarnessOptions = {}) {
       },
     },
     },
+    {
+      kind: 'function',
+      name: 'hostile_result',
+      description: 'Returns a typed result a program cannot receive (see hostile-values.ts).',
+      inputSchema: { type: 'object', properties: { kind: { type: 'string' } }, required: ['kind'] },
+      readOnly: true,
+      execute: (args) => ({ result: { projection: 'typed', value: hostileValue(String(args.kind)) as never }, wire: { projection: 'wire', content: [] } }),
+    },
   ];
   for (const tool of tools) registry.register(tool);
   registry.register({ ...tools[0]!, name: 'ask_user_question', description: 'Ask the person.' } as FunctionToolDefinition);
@@ -165,7 +179,7 @@ export function createHarness(options: HarnessOptions = {}) {
   runtime.addGuard((call: PolicyCall) => (call.toolName === 'delete_everything' ? { type: 'deny', reason: 'never delete everything' } : undefined));
 
   const transport = options.transport ?? createInProcessTransport();
-  const codeMode = new CodeMode({ registry, runtime, transport, cells: options.cells ?? false, limits: { cpuBudgetMs: 2_000 } });
+  const codeMode = new CodeMode({ registry, runtime: options.wrapExecutor?.(runtime) ?? runtime, transport, cells: options.cells ?? false, limits: { cpuBudgetMs: 2_000, ...options.limits } });
   codeMode.install();
   let callCounter = 0;
 

@@ -1,0 +1,82 @@
+// Nested calls through the real registry, runtime and sandbox: a hostile typed result or
+// a failing executor fails that one call in the program, never the host or its siblings.
+// (The package's vitest setup fails any test during which a rejection escapes.)
+import type { CallOutcome, JsonObject } from '@toolcell/core';
+import { MAX_JSON_DEPTH } from '@toolcell/core';
+import { createChildProcessTransport } from '@toolcell/sandbox/node';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHarness } from './test-support/harness.js';
+import { HOSTILE_KINDS } from './test-support/hostile-values.js';
+
+type Harness = ReturnType<typeof createHarness>;
+const harnesses: Harness[] = [];
+function harness(options: Parameters<typeof createHarness>[0] = {}): Harness {
+  const created = createHarness(options);
+  harnesses.push(created);
+  return created;
+}
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((created) => created.close()));
+});
+
+const returned = (outcome: CallOutcome) => (outcome.output.result.value as JsonObject).return_value;
+
+function countCallEvents(h: Harness) {
+  const counts = { start: 0, end: 0 };
+  h.runtime.events.on('call-start', () => (counts.start += 1));
+  h.runtime.events.on('call-end', () => (counts.end += 1));
+  return counts;
+}
+
+describe('nested calls', () => {
+  it.each(HOSTILE_KINDS)('a typed result that cannot be marshalled (%s) fails that call with EXECUTION_FAILED', async (kind) => {
+    const h = harness();
+    const counts = countCallEvents(h);
+    const outcome = await h.exec(`
+      const [bad, good] = await Promise.allSettled([tools.hostile_result({ kind: ${JSON.stringify(kind)} }), tools.read_file({ path: 'a.txt' })]);
+      return [bad.status, bad.reason?.code, bad.reason?.message, good.status, good.value?.content];
+    `);
+    expect(outcome.status).toBe('ok');
+    const [badStatus, code, message, goodStatus, content] = returned(outcome) as string[];
+    expect([badStatus, code, goodStatus, content]).toEqual(['rejected', 'EXECUTION_FAILED', 'fulfilled', 'alpha']);
+    expect(message).toContain('hostile_result');
+    expect(counts.end).toBe(counts.start);
+  });
+
+  it('a deep argument fails only its own call; the sibling write runs and reports ok', async () => {
+    // A child process's guest stack (1 MiB) builds arguments deep enough to overflow a
+    // recursive check on the host.
+    const h = harness({ transport: createChildProcessTransport({ pool: { size: 1 } }), limits: { stackBytes: 1024 * 1024 } });
+    const ends: string[] = [];
+    h.runtime.events.on('call-end', (event) => ends.push(`${event.toolName}:${event.code ?? 'ok'}`));
+    const outcome = await h.exec(`
+      let deep = []; for (let i = 0; i < 8000; i += 1) deep = [deep];
+      const [read, write] = await Promise.allSettled([tools.read_file({ path: deep }), tools.write_file({ path: 'out.txt', content: 'x' })]);
+      return [read.status, read.reason?.code, read.reason?.message, write.status];
+    `);
+    expect(returned(outcome)).toEqual(['rejected', 'INVALID_ARGS', expect.stringContaining(`nested deeper than ${MAX_JSON_DEPTH} levels`), 'fulfilled']);
+    expect(h.files.get('out.txt')).toBe('x');
+    expect(ends).toEqual(expect.arrayContaining(['read_file:INVALID_ARGS', 'write_file:ok', 'exec:ok']));
+  });
+
+  it('an executor that rejects or throws fails the calls with EXECUTION_FAILED, and nothing escapes', async () => {
+    let mode: 'reject' | 'throw' = 'reject';
+    const h = harness({
+      wrapExecutor: (runtime) => ({
+        dispatchBatch: (requests) => {
+          if (requests.some((request) => request.name === 'read_file')) {
+            if (mode === 'throw') throw new Error('the executor broke');
+            return requests.map(() => Promise.reject(new Error('the outcome was lost')));
+          }
+          return runtime.dispatchBatch(requests);
+        },
+      }),
+    });
+    const program = `try { await tools.read_file({ path: 'a.txt' }); return 'no error'; } catch (error) { return [error.code, error.message]; }`;
+    const rejected = await h.exec(program);
+    expect(returned(rejected)).toEqual(['EXECUTION_FAILED', expect.stringContaining('the outcome was lost')]);
+    mode = 'throw';
+    const thrown = await h.exec(program);
+    expect(returned(thrown)).toEqual(['EXECUTION_FAILED', expect.stringContaining('the executor broke')]);
+  });
+});
