@@ -17,9 +17,10 @@ export interface JsonSafetyViolation {
 /**
  * How deeply arrays and objects may nest in data that crosses the host (tool arguments,
  * tool results, stored values). Deeper data is refused with a typed error instead of
- * overflowing a recursive `JSON.stringify`, `structuredClone` or schema check on the host.
+ * overflowing a recursive `JSON.stringify`, `structuredClone` or schema check on the host;
+ * QuickJS parses about 960 levels with its smallest stack, so every guest can take it.
  */
-export const MAX_JSON_DEPTH = 1000;
+export const MAX_JSON_DEPTH = 512;
 
 /** Options of {@link findJsonSafetyViolation}. */
 export interface JsonSafetyOptions {
