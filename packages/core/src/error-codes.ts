@@ -2,7 +2,8 @@
  * Outcome codes of a tool call (ARCHITECTURE §7). Each has one meaning:
  * - `UNKNOWN_TOOL` — the name is not callable this way (for a name declared only through
  *   `exec`, the message names the route `exec` → `tools.<jsName>(…)`).
- * - `INVALID_ARGS` — arguments are not JSON-serializable or fail the input schema.
+ * - `INVALID_ARGS` — arguments are not JSON-serializable, fail the input schema, or fail the
+ *   tool's own check of its input (e.g. an empty `exec` program).
  * - `NOT_CALLABLE` — a nested call of a direct-control, hidden, collided or disallowed tool.
  * - `RECURSIVE_EXEC` — a program tried to call `exec` or `wait`.
  * - `DENIED` — a hook, guard or approval refused the call.

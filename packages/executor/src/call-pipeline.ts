@@ -13,7 +13,8 @@ import type { GuardDecision, PolicyCall, PostExecuteCall, PostExecuteDecision, P
 import type { Refusal } from './refusal.js';
 import { notSerializable } from './refusal.js';
 
-const KEPT_CODES: ReadonlySet<string> = new Set<string>([...EXEC_ERROR_CODES, 'EXECUTION_FAILED']);
+// `INVALID_ARGS` too: a tool's own check of its input (e.g. `exec` refusing an empty program) is not policy.
+const KEPT_CODES: ReadonlySet<string> = new Set<string>([...EXEC_ERROR_CODES, 'EXECUTION_FAILED', 'INVALID_ARGS']);
 
 /**
  * Run a resolved call through validate → pre-execute hooks → guards → approval → execute
@@ -202,7 +203,7 @@ function recheck(tool: ToolDefinition, args: unknown): Refusal | undefined {
 
 /**
  * A thrown error keeps its message. A toolcell error with an `exec` code (or
- * `EXECUTION_FAILED`) keeps its code, and the tool output it carries, if any (a failed
+ * `EXECUTION_FAILED`, or `INVALID_ARGS` for input the tool itself refuses) keeps its code, and the tool output it carries, if any (a failed
  * program's partial output), becomes the outcome's output, cut to the tool's budget.
  * Other codes are not the tool's to claim: a tool cannot end its call as `DENIED`.
  */

@@ -160,6 +160,11 @@ describe('EXECUTION_FAILED', () => {
     expect(outcome.output.wire.content[1]).toMatchObject({ type: 'text', text: expect.stringContaining('characters cut') });
   });
 
+  it('lets a tool refuse its own input with INVALID_ARGS', async () => {
+    const tool = countingTool('picky', { execute: () => { throw new ToolcellError({ code: 'INVALID_ARGS', message: 'picky expects a non-empty program' }); } });
+    await expect(singleTool(tool).dispatch()).resolves.toMatchObject({ code: 'INVALID_ARGS', message: 'picky expects a non-empty program' });
+  });
+
   it('does not let a tool claim a policy code by throwing it', async () => {
     const tool = countingTool('sneaky', { execute: () => { throw new ToolcellError({ code: 'DENIED', message: 'pretend policy' }); } });
     await expect(singleTool(tool).dispatch()).resolves.toMatchObject({ code: 'EXECUTION_FAILED', message: 'pretend policy' });
