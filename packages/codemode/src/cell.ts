@@ -51,6 +51,14 @@ const NO_COMMIT_CODES: ReadonlySet<string> = new Set([
   'EXEC_CANCELLED',
 ]);
 
+/** A program's cost, reported with `cell-end` (for tracing). */
+export interface CellEndStats {
+  /** Since the cell started, nested calls included. */
+  readonly wallMs: number;
+  /** Guest CPU time, as counted against the CPU budget. */
+  readonly cpuMs: number;
+}
+
 /** What a cell needs to run its program. */
 export interface CellRun {
   readonly id: string;
@@ -63,7 +71,7 @@ export interface CellRun {
   readonly values: CellValues | undefined;
   /** Cancels the program's nested calls; awaited before the cell reports its end. */
   readonly settleNestedCalls: () => Promise<void>;
-  readonly onEnd: (cell: Cell, status: 'completed' | 'failed' | 'terminated', code: string | undefined) => void;
+  readonly onEnd: (cell: Cell, status: 'completed' | 'failed' | 'terminated', code: string | undefined, stats: CellEndStats) => void;
   /** News while nobody observes the cell. */
   readonly onUpdate: (event: CellUpdateEvent) => void;
 }
@@ -183,7 +191,7 @@ export class Cell {
       ...(result.error && !terminated ? { error: result.error } : {}),
     };
     this.approvals.clear();
-    this.run.onEnd(this, status, terminated ? undefined : code);
+    this.run.onEnd(this, status, terminated ? undefined : code, { wallMs: this.final.wallMs, cpuMs: result.stats.cpuMs });
     if (this.observer) this.deliver(this.final);
     else this.changed('end');
   }

@@ -67,8 +67,8 @@ export interface CodeModeEvents {
   'cell-start': (event: CellEventBase) => void;
   /** An observation returned while the program keeps running. */
   'cell-yield': (event: CellEventBase) => void;
-  /** The program ended (completed, failed or terminated). */
-  'cell-end': (event: CellEventBase & { readonly status: Exclude<ExecStatus, 'running'>; readonly code?: string }) => void;
+  /** The program ended (completed, failed or terminated), with its wall and guest CPU time. */
+  'cell-end': (event: CellEventBase & { readonly status: Exclude<ExecStatus, 'running'>; readonly code?: string; readonly wallMs: number; readonly cpuMs: number }) => void;
   /** The program called `notify(value)`: a side channel for the agent loop, not output. */
   'cell-notify': (event: CellEventBase & { readonly value: JsonValue }) => void;
   /** A cell nobody observes produced output, called `notify`, needs an approval, or ended. */

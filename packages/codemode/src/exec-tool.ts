@@ -102,9 +102,9 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
           }
         : {}),
     },
-    onEnd: (ended, status, code) => {
+    onEnd: (ended, status, code, stats) => {
       session.markEnded(ended);
-      context.events.emit('cell-end', { ...base, status, ...(code === undefined ? {} : { code }) });
+      context.events.emit('cell-end', { ...base, status, ...(code === undefined ? {} : { code }), wallMs: stats.wallMs, cpuMs: stats.cpuMs });
     },
     onUpdate: (event) => context.events.emit('cell-update', event),
   });
