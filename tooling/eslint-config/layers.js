@@ -14,6 +14,16 @@ export const LAYERS = {
     '@toolcell/sandbox',
     '@toolcell/sdkgen',
   ],
+  // MCP both ways: the client side needs core and registry, the server side the executor
+  // and codemode too; its tests run programs in the sandbox.
+  '@toolcell/mcp': [
+    '@toolcell/core',
+    '@toolcell/registry',
+    '@toolcell/executor',
+    '@toolcell/sandbox',
+    '@toolcell/sdkgen',
+    '@toolcell/codemode',
+  ],
 };
 
 /** Apps and examples sit on top: they may import every package. */

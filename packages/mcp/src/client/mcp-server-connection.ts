@@ -1,0 +1,265 @@
+import type { JsonObject, ToolContext, ToolOutput } from '@toolcell/core';
+import { toolOutput } from '@toolcell/core';
+import type { ToolRegistry } from '@toolcell/registry';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { joinedText, mapMcpContent } from './map-mcp-content.js';
+import { McpCallError } from './mcp-call-error.js';
+import { mcpCallFailure } from './mcp-call-failure.js';
+import type { McpErrorCode } from './mcp-error-codes.js';
+import type { McpProgressEvent, McpServerState, McpServerStatus, McpSkippedTool } from './mcp-server-status.js';
+import type { McpServerConfig } from './mcp-servers-config.js';
+import { isStdioServerConfig } from './mcp-servers-config.js';
+import { mcpToolDefinition, mcpToolName } from './mcp-tool-definition.js';
+import type { McpTransportKind } from './open-mcp-client.js';
+import { openMcpClient } from './open-mcp-client.js';
+import { typedMcpResult } from './typed-mcp-result.js';
+
+/** Restarts of a server that exited or failed to start. */
+export interface McpRestartPolicy {
+  /** Wait before the first restart (default 250 ms); doubles per failed attempt. */
+  readonly initialDelayMs?: number;
+  /** The longest wait (default 10,000 ms). */
+  readonly maxDelayMs?: number;
+  /** Restarts in a row without a successful start before calls fail at once (default 5). */
+  readonly maxAttempts?: number;
+}
+
+/** Settings a connection shares with its siblings (resolved by `connectMcpServers`). */
+export interface McpConnectionSettings {
+  readonly registry: ToolRegistry;
+  readonly prefix: string;
+  readonly timeoutMs: number;
+  readonly connectTimeoutMs: number;
+  readonly maxResultBytes: number;
+  readonly restart: Required<McpRestartPolicy> | false;
+  readonly clientInfo: { readonly name: string; readonly version: string };
+  readonly onStatus: (status: McpServerStatus) => void;
+  readonly onProgress: (event: McpProgressEvent) => void;
+}
+
+const STDERR_TAIL = 2000;
+
+/**
+ * One configured server: its SDK client, its tools in the registry, its restarts. A
+ * server that goes away is reported once; its tools stay registered and the next call
+ * restarts it after the backoff delay.
+ */
+export class McpServerConnection {
+  private client: Client | undefined;
+  private state: McpServerState = 'connecting';
+  private kind: McpTransportKind;
+  private exitCause: McpCallError | undefined;
+  private restarts = 0;
+  private failedAttempts = 0;
+  private restarting: Promise<Client> | undefined;
+  private refreshing: Promise<void> = Promise.resolve();
+  private stderr = '';
+  private readonly registered = new Map<string, { readonly key: string; readonly tool: Tool }>();
+  private skipped: McpSkippedTool[] = [];
+
+  constructor(
+    readonly name: string,
+    private readonly config: McpServerConfig,
+    private readonly settings: McpConnectionSettings,
+  ) {
+    this.kind = isStdioServerConfig(config) ? 'stdio' : 'streamable-http';
+  }
+
+  /** Connect and register the server's tools; a failure is kept in the status, not thrown. */
+  async start(): Promise<void> {
+    this.setState('connecting');
+    this.stderr = '';
+    this.exitCause = undefined;
+    try {
+      const opened = await openMcpClient(this.config, {
+        clientInfo: this.settings.clientInfo,
+        connectTimeoutMs: this.settings.connectTimeoutMs,
+        maxBufferBytes: this.settings.maxResultBytes,
+        onStderr: (chunk) => {
+          this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL);
+        },
+        prepare: (client) => this.watch(client),
+      });
+      this.client = opened.client;
+      this.kind = opened.kind;
+      this.sync(await this.listTools(opened.client));
+      this.failedAttempts = 0;
+      this.setState('ready');
+    } catch (error) {
+      const client = this.client;
+      this.client = undefined;
+      await client?.close().catch(() => undefined);
+      this.exitCause = this.failure('MCP_SERVER_EXITED', `could not start: ${error instanceof Error ? error.message : String(error)}${this.stderrNote()}`);
+      this.setState('failed');
+    }
+  }
+
+  /** The server's status now. */
+  status(): McpServerStatus {
+    return {
+      name: this.name,
+      transport: this.kind,
+      state: this.state,
+      toolCount: this.registered.size,
+      restarts: this.restarts,
+      error: this.state === 'exited' || this.state === 'failed' ? this.exitCause?.message : undefined,
+      skipped: this.skipped,
+    };
+  }
+
+  /** Run one tool call; every failure is an {@link McpCallError}. */
+  async call(toolName: string, input: JsonObject, context: ToolContext): Promise<ToolOutput> {
+    const client = await this.connected(context.signal);
+    let result: CallToolResult;
+    try {
+      result = (await client.callTool({ name: toolName, arguments: input }, undefined, {
+        signal: context.signal,
+        timeout: this.settings.timeoutMs,
+        onprogress: (progress) =>
+          this.settings.onProgress({ serverName: this.name, toolName: context.toolName, callId: context.callId, progress: progress.progress, total: progress.total, message: progress.message }),
+      })) as CallToolResult;
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+      throw mcpCallFailure({ error, serverName: this.name, toolName, exitCause: this.exitCause });
+    }
+    const { content } = result;
+    if (result.isError === true) {
+      throw this.failure('MCP_TOOL_ERROR', `"${toolName}" reported an error: ${joinedText(content) || '(no text)'}`, toolName);
+    }
+    const hasOutputSchema = this.registered.get(context.toolName)?.tool.outputSchema !== undefined;
+    return toolOutput({ result: typedMcpResult({ content, structuredContent: result.structuredContent, hasOutputSchema }), wire: mapMcpContent(content) });
+  }
+
+  /** Disconnect and remove this server's tools from the registry. */
+  async close(): Promise<void> {
+    this.setState('closed');
+    const client = this.client;
+    this.client = undefined;
+    for (const name of this.registered.keys()) this.settings.registry.unregister(name);
+    this.registered.clear();
+    await client?.close().catch(() => undefined);
+  }
+
+  /** A running client, restarting an exited server first (shared by concurrent calls). */
+  private connected(signal: AbortSignal): Promise<Client> {
+    if (this.state === 'ready' && this.client) return Promise.resolve(this.client);
+    if (this.state === 'closed') return Promise.reject(this.failure('MCP_SERVER_EXITED', 'the connection was closed.'));
+    return (this.restarting ??= this.restart(signal).finally(() => {
+      this.restarting = undefined;
+    }));
+  }
+
+  private async restart(signal: AbortSignal): Promise<Client> {
+    const policy = this.settings.restart;
+    const cause = this.exitCause?.detail ?? 'the server is not running';
+    if (policy === false) throw this.failure('MCP_SERVER_EXITED', `${cause}; restarts are off.`);
+    if (this.failedAttempts >= policy.maxAttempts) throw this.failure('MCP_SERVER_EXITED', `${cause}; gave up after ${policy.maxAttempts} restarts.`);
+    await delay(Math.min(policy.initialDelayMs * 2 ** this.failedAttempts, policy.maxDelayMs), signal);
+    this.failedAttempts += 1;
+    this.restarts += 1;
+    await this.start();
+    if (this.state !== 'ready' || !this.client) throw this.exitCause ?? this.failure('MCP_SERVER_EXITED', 'restart failed.');
+    return this.client;
+  }
+
+  private watch(client: Client): void {
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+      this.refreshing = this.refreshing.then(async () => {
+        if (this.client !== client) return;
+        try {
+          this.sync(await this.listTools(client));
+          this.settings.onStatus(this.status());
+        } catch {
+          // A failed refresh keeps the last list; the next notification tries again.
+        }
+      });
+    });
+    client.onerror = (error) => {
+      const broken = brokenStream(error);
+      if (!broken || this.exitCause) return;
+      const detail = broken === 'MCP_RESULT_TOO_LARGE' ? `a message was larger than maxResultBytes (${this.settings.maxResultBytes} bytes); the connection was closed.` : `sent a malformed message (${error.message.slice(0, 200)}); the connection was closed.`;
+      this.exitCause = this.failure(broken, detail);
+      void client.close();
+    };
+    client.onclose = () => {
+      if (this.client !== client || this.state === 'closed') return;
+      this.client = undefined;
+      this.exitCause ??= this.failure('MCP_SERVER_EXITED', `the server exited or closed the connection${this.stderrNote()}; it restarts on the next call.`);
+      this.setState('exited');
+    };
+  }
+
+  private async listTools(client: Client): Promise<Tool[]> {
+    const tools: Tool[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor === undefined ? undefined : { cursor }, { timeout: this.settings.timeoutMs });
+      tools.push(...page.tools);
+      cursor = page.nextCursor;
+    } while (cursor !== undefined);
+    return tools;
+  }
+
+  /** Make the registry hold exactly this server's current tools (added, changed, removed). */
+  private sync(tools: readonly Tool[]): void {
+    const { registry, prefix } = this.settings;
+    const next = new Map(tools.map((tool) => [mcpToolName(prefix, this.name, tool.name), tool]));
+    for (const name of this.registered.keys()) {
+      if (next.has(name)) continue;
+      registry.unregister(name);
+      this.registered.delete(name);
+    }
+    const skipped: McpSkippedTool[] = [];
+    for (const [name, tool] of [...next].sort(([left], [right]) => (left < right ? -1 : 1))) {
+      const key = JSON.stringify(tool);
+      const known = this.registered.get(name)?.key;
+      if (known === key) continue;
+      if (known !== undefined) registry.unregister(name);
+      else if (registry.get(name) !== undefined) {
+        skipped.push({ name, message: `"${name}" is already registered by another tool; this MCP tool is left out.` });
+        continue;
+      }
+      registry.register(mcpToolDefinition({ name, tool, call: (toolName, input, context) => this.call(toolName, input, context) }));
+      this.registered.set(name, { key, tool });
+    }
+    this.skipped = skipped;
+  }
+
+  private setState(state: McpServerState): void {
+    this.state = state;
+    this.settings.onStatus(this.status());
+  }
+
+  private failure(mcpCode: McpErrorCode, message: string, toolName?: string): McpCallError {
+    return new McpCallError({ mcpCode, serverName: this.name, toolName, message });
+  }
+
+  private stderrNote(): string {
+    const tail = this.stderr.trim();
+    return tail === '' ? '' : ` (stderr: ${tail.slice(-500)})`;
+  }
+}
+
+/** A transport error that leaves the stream unusable: the connection is closed. */
+function brokenStream(error: Error): McpErrorCode | undefined {
+  if (error.message.startsWith('ReadBuffer exceeded')) return 'MCP_RESULT_TOO_LARGE';
+  if (error instanceof SyntaxError || error.name === 'ZodError') return 'MCP_PROTOCOL_ERROR';
+  return undefined;
+}
+
+function delay(ms: number, signal: AbortSignal): Promise<void> {
+  if (ms <= 0) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

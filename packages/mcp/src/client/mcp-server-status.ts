@@ -1,0 +1,51 @@
+import type { McpTransportKind } from './open-mcp-client.js';
+
+/**
+ * Where a server stands: `connecting`, `ready`, `exited` (it was running and went away;
+ * the next call restarts it), `failed` (it could not start; the next call tries again),
+ * `closed` (the handle was closed).
+ */
+export type McpServerState = 'connecting' | 'ready' | 'exited' | 'failed' | 'closed';
+
+/** An MCP tool that was not registered, and why. */
+export interface McpSkippedTool {
+  /** The canonical name it would have had. */
+  readonly name: string;
+  readonly message: string;
+}
+
+/** One server's status, as `toolcell inspect` lists it. */
+export interface McpServerStatus {
+  /** The server's name in the `mcpServers` map. */
+  readonly name: string;
+  readonly transport: McpTransportKind;
+  readonly state: McpServerState;
+  /** Tools of this server in the registry now. */
+  readonly toolCount: number;
+  /** Restarts after a crash or a failed start. */
+  readonly restarts: number;
+  /** Why it exited or failed (`MCP_SERVER_EXITED: …`), if it did. */
+  readonly error: string | undefined;
+  /** Tools left out, e.g. because a built-in tool has the same name. */
+  readonly skipped: readonly McpSkippedTool[];
+}
+
+/** A progress notification of a running MCP tool call. */
+export interface McpProgressEvent {
+  readonly serverName: string;
+  /** The canonical registry name. */
+  readonly toolName: string;
+  /** The toolcell call id (matches the executor's call events). */
+  readonly callId: string;
+  readonly progress: number;
+  readonly total: number | undefined;
+  readonly message: string | undefined;
+}
+
+/** Events of {@link McpServersHandle.events} (eventemitter3 signatures). */
+export interface McpClientEvents {
+  /** A server changed state or tool count (a crash is reported once, here). */
+  'server-status': (status: McpServerStatus) => void;
+  /** A server reported progress for a running call. */
+  'tool-progress': (event: McpProgressEvent) => void;
+}

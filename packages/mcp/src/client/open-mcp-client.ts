@@ -1,0 +1,73 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpServerConfig, McpStdioServerConfig } from './mcp-servers-config.js';
+import { isStdioServerConfig } from './mcp-servers-config.js';
+
+/** How a server is reached. */
+export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';
+
+/** A connected SDK client and what it runs over. */
+export interface OpenedMcpClient {
+  readonly client: Client;
+  readonly kind: McpTransportKind;
+}
+
+/** What {@link openMcpClient} needs besides the server's entry. */
+export interface OpenMcpClientOptions {
+  readonly clientInfo: { readonly name: string; readonly version: string };
+  readonly connectTimeoutMs: number;
+  /** The largest message a stdio server may send. */
+  readonly maxBufferBytes: number;
+  /** Told each chunk a stdio server writes to stderr (kept for error messages). */
+  readonly onStderr: (chunk: string) => void;
+  /** Set on the client before it connects, so no early message is missed. */
+  readonly prepare: (client: Client) => void;
+}
+
+/**
+ * Connect an SDK `Client` to one configured server: spawn a stdio child, or Streamable
+ * HTTP with a fallback to SSE only when the server rejects Streamable HTTP with a 4xx.
+ */
+export async function openMcpClient(config: McpServerConfig, options: OpenMcpClientOptions): Promise<OpenedMcpClient> {
+  if (isStdioServerConfig(config)) {
+    const transport = new StdioClientTransport({ command: config.command, args: [...(config.args ?? [])], env: childEnv(config), cwd: config.cwd, stderr: 'pipe', maxBufferSize: options.maxBufferBytes });
+    transport.stderr?.on('data', (chunk: Buffer) => options.onStderr(chunk.toString('utf8')));
+    return { client: await connect(transport, options), kind: 'stdio' };
+  }
+  const url = new URL(config.url);
+  const requestInit = { headers: { ...config.headers } };
+  try {
+    return { client: await connect(new StreamableHTTPClientTransport(url, { requestInit }), options), kind: 'streamable-http' };
+  } catch (error) {
+    const status = error instanceof StreamableHTTPError ? error.code : undefined;
+    if (status === undefined || status < 400 || status >= 500) throw error;
+    return { client: await connect(new SSEClientTransport(url, { requestInit }), options), kind: 'sse' };
+  }
+}
+
+async function connect(transport: Transport, options: OpenMcpClientOptions): Promise<Client> {
+  const client = new Client({ name: options.clientInfo.name, version: options.clientInfo.version }, { capabilities: {} });
+  options.prepare(client);
+  try {
+    await client.connect(transport, { timeout: options.connectTimeoutMs });
+  } catch (error) {
+    await client.close().catch(() => undefined);
+    throw error;
+  }
+  return client;
+}
+
+/**
+ * The child sees `PATH` and what its entry names, nothing else of the host's environment:
+ * the SDK would add HOME, USER and friends, so those are unset unless named.
+ */
+function childEnv(config: McpStdioServerConfig): Record<string, string> {
+  const env: Record<string, string | undefined> = Object.fromEntries(DEFAULT_INHERITED_ENV_VARS.map((key) => [key, undefined]));
+  if (process.env.PATH !== undefined) env.PATH = process.env.PATH;
+  Object.assign(env, config.env);
+  // Node's spawn skips undefined values; the SDK's type only admits strings.
+  return env as Record<string, string>;
+}

@@ -1,0 +1,17 @@
+// The public API of @toolcell/mcp. Adding an export is an API decision.
+
+export type { ConnectMcpServersOptions, McpServersHandle } from './client/connect-mcp-servers.js';
+export { connectMcpServers } from './client/connect-mcp-servers.js';
+export type { McpHttpServerConfig, McpServerConfig, McpServersConfig, McpStdioServerConfig } from './client/mcp-servers-config.js';
+export { isStdioServerConfig, parseMcpServersConfig } from './client/mcp-servers-config.js';
+export type { McpRestartPolicy } from './client/mcp-server-connection.js';
+export type { McpClientEvents, McpProgressEvent, McpServerState, McpServerStatus, McpSkippedTool } from './client/mcp-server-status.js';
+export type { McpTransportKind } from './client/open-mcp-client.js';
+export type { McpErrorCode } from './client/mcp-error-codes.js';
+export { MCP_ERROR_CODES } from './client/mcp-error-codes.js';
+export type { McpCallErrorOptions } from './client/mcp-call-error.js';
+export { McpCallError } from './client/mcp-call-error.js';
+export type { McpFallbackResult } from './client/typed-mcp-result.js';
+export { MCP_FALLBACK_OUTPUT_SCHEMA, typedMcpResult } from './client/typed-mcp-result.js';
+export { mapMcpContent } from './client/map-mcp-content.js';
+export { mcpToolName } from './client/mcp-tool-definition.js';
