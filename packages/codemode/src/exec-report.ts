@@ -50,8 +50,13 @@ function outputText(report: ExecReport): string {
 }
 
 function body(report: ExecReport, text: string): string {
+  const rest = trailer(report);
+  return text === '' ? rest : rest === '' ? text : `${text}\n${rest}`;
+}
+
+/** What follows the program's output: return value, notes, error. */
+function trailer(report: ExecReport): string {
   const sections: string[] = [];
-  if (text !== '') sections.push(text);
   if (report.returnValue !== undefined) sections.push(`Return value: ${JSON.stringify(report.returnValue)}`);
   for (const note of report.notes ?? []) sections.push(`Note: ${note}`);
   if (report.error) {
@@ -60,18 +65,39 @@ function body(report: ExecReport, text: string): string {
   return sections.join('\n');
 }
 
+function mediaPart(item: Exclude<ExecOutputItem, { type: 'text' }>): WireContentPart {
+  if (item.type === 'audio') return { type: 'audio', mimeType: item.mimeType, data: item.data };
+  return { type: 'image', mimeType: item.mimeType, data: item.data };
+}
+
 function mediaParts(report: ExecReport): WireContentPart[] {
-  return report.output.flatMap((item): WireContentPart[] => {
-    if (item.type === 'text') return [];
-    if (item.type === 'audio') return [{ type: 'audio', mimeType: item.mimeType, data: item.data }];
-    return [{ type: 'image', mimeType: item.mimeType, data: item.data }];
-  });
+  return report.output.flatMap((item): WireContentPart[] => (item.type === 'text' ? [] : [mediaPart(item)]));
+}
+
+/** Text and media in the order produced (a caption stays next to its image). */
+function interleavedParts(report: ExecReport, headerLine: string): WireContentPart[] {
+  const parts: WireContentPart[] = [];
+  let lines: string[] = [headerLine];
+  for (const item of report.output) {
+    if (item.type === 'text') {
+      lines.push(item.text);
+      continue;
+    }
+    if (lines.length > 0) parts.push({ type: 'text', text: lines.join('\n') });
+    lines = [];
+    parts.push(mediaPart(item));
+  }
+  const rest = trailer(report);
+  if (rest !== '') lines.push(rest);
+  if (lines.length > 0) parts.push({ type: 'text', text: lines.join('\n') });
+  return parts;
 }
 
 /**
  * Render what the model receives for one observation: a header line (never cut), the
- * program's text, its return value and, on failure, the error — cut to the token budget
- * keeping head and tail — then its media. The typed result carries the same facts as JSON.
+ * program's text and media in the order produced, its return value and, on failure, the
+ * error. Text over the token budget is cut keeping head and tail, and then the media
+ * follow the cut text. The typed result carries the same facts as JSON.
  */
 export function renderExecReport(report: ExecReport, options: RenderOptions): ToolOutput {
   const printed = outputText(report);
@@ -87,5 +113,7 @@ export function renderExecReport(report: ExecReport, options: RenderOptions): To
   if (report.returnValue !== undefined) result.return_value = report.returnValue;
   if (report.error) result.error = { code: report.error.code, message: report.error.message };
   if (cut?.truncated) result.truncated_from_tokens = cut.originalTokens;
-  return toolOutput({ result, wire: [{ type: 'text', text }, ...mediaParts(report)] });
+  // Cut text cannot keep its place between media, so only then do the media follow the text.
+  const wire = cut?.truncated ? [{ type: 'text' as const, text }, ...mediaParts(report)] : interleavedParts(report, header(report));
+  return toolOutput({ result, wire });
 }

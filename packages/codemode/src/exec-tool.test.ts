@@ -117,6 +117,27 @@ describe('exec', () => {
     expect(h.approvals).toHaveLength(0);
   });
 
+  it.each([
+    ['empty', ''],
+    ['whitespace-only', '  \n\t \n'],
+    ['pragma-only', '// @exec: {"yield_time_ms": 50}'],
+    ['pragma and blank lines', '// @exec: {"max_output_tokens": 100}\n\n   \n'],
+  ])('refuses %s input as INVALID_ARGS: exec expects JavaScript source', async (_name, input) => {
+    const h = harness();
+    const outcome = await h.exec(input);
+    expect(outcome).toMatchObject({ status: 'error', code: 'INVALID_ARGS' });
+    expect(text(outcome)).toContain('exec expects JavaScript source');
+  });
+
+  it('keeps media in order with the text around it, as produced', async () => {
+    const h = harness();
+    const png = 'iVBORw0KGgo=';
+    const outcome = await h.exec(`text('caption one'); image({ mimeType: 'image/png', data: '${png}' }); text('caption two'); audio({ mimeType: 'audio/wav', data: 'AAAA' }); text('after'); return 3;`);
+    const parts = outcome.output.wire.content.map((part) => (part.type === 'text' ? `text:${part.text.split('\n').slice(-1)[0] ?? ''}` : part.type));
+    expect(parts).toEqual(['text:caption one', 'image', 'text:caption two', 'audio', 'text:Return value: 3']);
+    expect(wireText(outcome.output.wire)).toMatch(/^Script completed in \d+ ms \(cell \d+\)\.\ncaption one/);
+  });
+
   it('truncates to max_output_tokens keeping head and tail, never the header', async () => {
     const h = harness();
     const outcome = await h.exec(`// @exec: {"max_output_tokens": 40}\nfor (let i = 0; i < 400; i += 1) text('line ' + i);`);

@@ -1,0 +1,165 @@
+// Issue 14: completion the model never polls. A cell nobody observes reports through
+// `cell-update`; a blocking `wait` returns only when something changed; a cancelled
+// `wait` loses nothing. Ordered by `hold` tools and events, never by racing timers.
+import type { CallOutcome, JsonObject } from '@toolcell/core';
+import { wireText } from '@toolcell/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CellUpdateEvent } from './code-mode-events.js';
+import type { ExecOutputItem } from './exec-report.js';
+import { createHarness } from './test-support/harness.js';
+
+type Harness = ReturnType<typeof createHarness>;
+const harnesses: Harness[] = [];
+function harness(options: Parameters<typeof createHarness>[0] = {}): Harness {
+  const created = createHarness({ cells: true, ...options });
+  harnesses.push(created);
+  return created;
+}
+afterEach(async () => {
+  await Promise.all(harnesses.splice(0).map((created) => created.close()));
+});
+
+const result = (outcome: CallOutcome) => outcome.output.result.value as JsonObject;
+const cellOf = (outcome: CallOutcome) => String(result(outcome).cell_id);
+const texts = (items: readonly ExecOutputItem[]) => items.flatMap((item) => (item.type === 'text' ? [item.text] : []));
+
+/** Collects `cell-update` events; `until` resolves at the first event that matches. */
+function updates(h: Harness) {
+  const seen: CellUpdateEvent[] = [];
+  const waiters: Array<{ match: (event: CellUpdateEvent) => boolean; resolve: (event: CellUpdateEvent) => void }> = [];
+  h.codeMode.events.on('cell-update', (event) => {
+    seen.push(event);
+    for (const waiter of waiters.splice(0)) {
+      if (waiter.match(event)) waiter.resolve(event);
+      else waiters.push(waiter);
+    }
+  });
+  return {
+    seen,
+    until: (match: (event: CellUpdateEvent) => boolean) =>
+      new Promise<CellUpdateEvent>((resolve) => {
+        const found = seen.find(match);
+        if (found) resolve(found);
+        else waiters.push({ match, resolve });
+      }),
+  };
+}
+const ended = (event: CellUpdateEvent) => event.reasons.includes('end');
+
+const STEPS = `text('a'); yield_control(); await tools.hold({ key: '1' }); text('b'); await tools.hold({ key: '2' }); text('c'); return 'done';`;
+
+describe('cell-update events', () => {
+  it('carry exactly the new output of an unobserved cell, then its end; takeCellReport consumes it', async () => {
+    const h = harness();
+    const events = updates(h);
+    const started = await h.exec(STEPS);
+    expect(result(started)).toMatchObject({ status: 'running', text: 'a' });
+    const cellId = cellOf(started);
+    h.release('1');
+    const first = await events.until((event) => event.output.length > 0);
+    expect(first).toMatchObject({ cellId, scopeId: 'root', execCallId: 'exec_1', status: 'running', reasons: ['output'] });
+    expect(texts(first.output)).toEqual(['b']);
+    h.release('2');
+    const last = await events.until(ended);
+    expect(last).toMatchObject({ cellId, status: 'completed' });
+    // No event repeats an item, and none carries what the exec already delivered.
+    expect(events.seen.flatMap((event) => texts(event.output))).toEqual(['b', 'c']);
+    const delivery = h.codeMode.takeCellReport({ scopeId: 'root', cellId });
+    expect(delivery?.report).toMatchObject({ status: 'completed', returnValue: 'done' });
+    expect(texts(delivery?.report.output ?? [])).toEqual(['b', 'c']);
+    expect(wireText(delivery!.output.wire)).toMatch(/^Script completed in \d+ ms \(cell \d+\)\.\nb\nc\nReturn value: "done"/);
+    expect(result(await h.wait({ cell_id: cellId }))).toEqual({ status: 'missing', cell_id: cellId });
+  });
+
+  it('do not consume: without takeCellReport the next wait delivers everything since its last observation', async () => {
+    const h = harness();
+    const events = updates(h);
+    const started = await h.exec(STEPS);
+    h.release('1');
+    h.release('2');
+    await events.until(ended);
+    const delivered = await h.wait({ cell_id: cellOf(started) });
+    expect(result(delivered)).toMatchObject({ status: 'completed', text: 'b\nc', return_value: 'done' });
+  });
+
+  it('report notify and a failure of a cell nobody observes', async () => {
+    const h = harness();
+    const events = updates(h);
+    const started = await h.exec(`yield_control(); await tools.hold({ key: 'n' }); notify({ step: 1 }); await tools.hold({ key: 'f' }); throw new Error('broke');`);
+    h.release('n');
+    expect(await events.until((event) => event.reasons.includes('notify'))).toMatchObject({ notifications: [{ step: 1 }], status: 'running' });
+    h.release('f');
+    expect(await events.until(ended)).toMatchObject({ status: 'failed', code: 'EXEC_RUNTIME' });
+    const delivery = h.codeMode.takeCellReport({ scopeId: 'root', cellId: cellOf(started) });
+    expect(delivery?.report.status).toBe('failed');
+    expect(wireText(delivery!.output.wire)).toContain('Error EXEC_RUNTIME: Uncaught Error: broke');
+  });
+
+  it('are not emitted while a wait observes the cell: the wait gets the change', async () => {
+    const h = harness();
+    const events = updates(h);
+    const started = await h.exec(STEPS);
+    const waiting = h.wait({ cell_id: cellOf(started), yield_time_ms: 600_000 });
+    expect(h.codeMode.takeCellReport({ scopeId: 'root', cellId: cellOf(started) })).toBeUndefined();
+    h.release('1');
+    expect(result(await waiting)).toMatchObject({ status: 'running', text: 'b' });
+    expect(events.seen).toEqual([]);
+  });
+});
+
+describe('wait', () => {
+  it('blocks until something changed: a yield_control with nothing new does not end it early', async () => {
+    const h = harness();
+    const started = await h.exec(`text('a'); yield_control(); await tools.hold({ key: 'x' }); yield_control(); await tools.hold({ key: 'y' }); text('b'); await tools.hold({ key: 'z' }); return 1;`);
+    const waiting = h.wait({ cell_id: cellOf(started), yield_time_ms: 600_000 });
+    h.release('x');
+    h.release('y');
+    // Had the empty yield_control() answered the wait, its text would be ''.
+    expect(result(await waiting)).toMatchObject({ status: 'running', text: 'b' });
+  });
+
+  it('after a cancelled wait, the next wait is not busy and gets the output and completion produced since', async () => {
+    const h = harness();
+    const ends: string[] = [];
+    h.codeMode.events.on('cell-end', (event) => ends.push(event.status));
+    const started = await h.exec(`text('one'); yield_control(); await tools.hold({ key: 'c' }); text('two'); return 'end';`);
+    const cellId = cellOf(started);
+    const controller = new AbortController();
+    const cancelled = h.wait({ cell_id: cellId, yield_time_ms: 600_000 }, { signal: controller.signal });
+    controller.abort();
+    expect(await cancelled).toMatchObject({ status: 'error', code: 'ABORTED' });
+    const cellEnded = new Promise<void>((resolve) => h.codeMode.events.on('cell-end', () => resolve()));
+    h.release('c');
+    await cellEnded;
+    expect(ends).toEqual(['completed']);
+    const next = await h.wait({ cell_id: cellId });
+    expect(result(next)).toMatchObject({ status: 'completed', text: 'two', return_value: 'end' });
+  });
+
+  it('lists live cells with state, age and last output line', async () => {
+    const h = harness();
+    const started = await h.exec(`text('warming up\\nstep 3 of 10'); yield_control(); await tools.hold({ key: 'l' });`);
+    const listed = await h.wait({ list: true });
+    expect(result(listed)).toEqual({ status: 'list', cells: [{ cellId: cellOf(started), state: 'running', ageMs: expect.any(Number), lastOutputLine: 'step 3 of 10' }] });
+    expect(wireText(listed.output.wire)).toMatch(new RegExp(`^- cell ${cellOf(started)}: running, \\d+ s old, last output: "step 3 of 10"$`));
+    expect(h.registry.wireView(h.registry.root).find((tool) => tool.name === 'wait')?.description).toContain('list: true');
+    const missingId = await h.wait({});
+    expect(missingId).toMatchObject({ status: 'error', code: 'INVALID_ARGS' });
+  });
+
+  it('a completed but unobserved cell holds no live-cell slot, and keeps its result for the next wait', async () => {
+    const h = harness({ cells: { maxLiveCells: 1 } });
+    const first = await h.exec(`// @exec: {"yield_time_ms": 10}\nawait tools.hold({ key: 'slot' }); return 'kept';`);
+    expect(result(first)).toMatchObject({ status: 'running' });
+    const refused = await h.exec('return 1');
+    expect(refused).toMatchObject({ status: 'error', code: 'EXECUTION_FAILED' });
+    expect(wireText(refused.output.wire)).toContain(`- cell ${cellOf(first)}: running`);
+    const cellEnded = new Promise<void>((resolve) => h.codeMode.events.on('cell-end', () => resolve()));
+    h.release('slot');
+    await cellEnded;
+    const second = await h.exec('return 2');
+    expect(result(second)).toMatchObject({ status: 'completed', return_value: 2 });
+    const kept = await h.wait({ cell_id: cellOf(first) });
+    expect(result(kept)).toMatchObject({ status: 'completed', return_value: 'kept' });
+  });
+});
