@@ -1,4 +1,3 @@
-import { readFileSync, readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GuestToolResponse } from './guest-tool-call.js';
 import { createChildProcessTransport } from './node/child-process-transport.js';
@@ -6,30 +5,13 @@ import type { ChildProcessTransport } from './node/child-process-transport.js';
 import type { ProgramResult } from './program-result.js';
 import type { RunProgramRequest } from './run-program-request.js';
 import type { SandboxBinding } from './sandbox-binding.js';
+import { childPids } from './test-support/child-pids.js';
 
 // Hostile programs against the default transport (child processes). Each asserts its code
 // and that the host still serves a normal program. Slow: children start from sources.
 
 const LIMITS = { cpuBudgetMs: 300, memoryBytes: 16 * 1024 * 1024, watchdogGraceMs: 300, bootTimeoutMs: 60_000 };
 const echo: SandboxBinding = { jsName: 'echo', canonicalName: 'echo', description: 'Echo.', kind: 'function' };
-
-/** Pids of this process's `node` children (Linux), to prove no sandbox child outlives the suite. */
-function childPids(): number[] {
-  if (process.platform !== 'linux') return [];
-  const pids: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (parent === process.pid && name === 'node') pids.push(Number(entry));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return pids;
-}
 
 /** Handles that a child process holds in the parent. */
 function processHandles(): number {
@@ -58,8 +40,9 @@ describe('hostile programs (slow)', () => {
   afterAll(async () => {
     expect(await normal()).toMatchObject({ status: 'completed', returnValue: 'still serving' });
     await transport.close();
-    await until(() => childPids().filter((pid) => !childrenBefore.includes(pid)).length === 0);
-    expect(transport.poolStats()).toEqual({ idle: [], starting: [], busy: [] });
+    // close() resolves only once every child has exited and been reaped: none is left, not even a zombie.
+    expect(childPids().filter((pid) => !childrenBefore.includes(pid))).toEqual([]);
+    expect(transport.poolStats()).toEqual({ idle: [], starting: [], busy: [], queued: 0 });
     await until(() => processHandles() <= handlesBefore);
   }, 60_000);
 

@@ -161,6 +161,14 @@ export const programErrors = {
   closed(): ProgramError {
     return { code: 'EXEC_CANCELLED', message: 'The sandbox was closed, so the program did not run to its end.' };
   },
+  atCapacity(running: number, queued: number): ProgramError {
+    return {
+      code: 'EXEC_CANCELLED',
+      message:
+        `The program was not run: the sandbox is at capacity (${running} programs running and ${queued} waiting, its limits). ` +
+        'Try again when fewer programs are running.',
+    };
+  },
   crashed(detail: string): ProgramError {
     return {
       code: 'EXEC_CRASHED',

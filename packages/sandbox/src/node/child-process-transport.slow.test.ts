@@ -6,6 +6,7 @@ import type { RunProgramRequest } from '../run-program-request.js';
 import type { SandboxBinding } from '../sandbox-binding.js';
 import { createChildProcessTransport } from './child-process-transport.js';
 import type { ChildProcessTransport, ChildProcessTransportOptions } from './child-process-transport.js';
+import { childPids } from '../test-support/child-pids.js';
 
 // The child-process transport's own behaviour: the pool, process replacement, the V8
 // stack, the boot bound, cancellation and close. Slow: children start from sources.
@@ -86,7 +87,7 @@ describe('child-process transport (slow)', () => {
     await until(() => transport.poolStats().idle.length === 1);
     const [pid] = transport.poolStats().idle;
     await until(() => transport.poolStats().idle.length === 0 && !alive(pid));
-    expect(transport.poolStats()).toEqual({ idle: [], starting: [], busy: [] });
+    expect(transport.poolStats()).toEqual({ idle: [], starting: [], busy: [], queued: 0 });
     expect((await pidOf(transport)).result.status).toBe('completed');
   });
 
@@ -96,11 +97,11 @@ describe('child-process transport (slow)', () => {
     const second = await pidOf(transport);
     expect(first.pid).not.toBe(second.pid);
     await until(() => !alive(first.pid) && !alive(second.pid));
-    expect(transport.poolStats()).toEqual({ idle: [], starting: [], busy: [] });
+    expect(transport.poolStats()).toEqual({ idle: [], starting: [], busy: [], queued: 0 });
   });
 
   it('runs concurrent programs in separate processes', async () => {
-    const transport = open({ pool: { size: 1 } });
+    const transport = open({ pool: { size: 3 } });
     let arrived = 0;
     let release: () => void = () => undefined;
     const allArrived = new Promise<void>((resolve) => (release = resolve));
@@ -184,8 +185,8 @@ describe('child-process transport (slow)', () => {
     await started;
     const pids = [...transport.poolStats().busy, ...transport.poolStats().idle, ...transport.poolStats().starting];
     await transport.close();
+    expect(pids.filter((pid) => alive(pid) || childPids().includes(pid))).toEqual([]);
     expect((await running)?.error).toEqual({ code: 'EXEC_CANCELLED', message: 'The sandbox was closed, so the program did not run to its end.' });
-    await until(() => pids.every((pid) => !alive(pid)));
     expect((await transport.run({ source: 'return 1', bindings: [], onToolBatch: () => [] })).error?.code).toBe('EXEC_CANCELLED');
   });
 

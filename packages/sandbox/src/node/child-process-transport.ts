@@ -10,7 +10,8 @@ import type { SandboxLimits } from '../sandbox-limits.js';
 import type { SandboxTransport } from '../sandbox-transport.js';
 import { runOnChild } from './child-run.js';
 import { SandboxPool } from './sandbox-pool.js';
-import type { SandboxPoolOptions, SandboxPoolStats } from './sandbox-pool.js';
+import { DEFAULT_MAX_QUEUED, DEFAULT_POOL_SIZE } from './sandbox-pool.js';
+import type { PoolRefusal, SandboxPoolOptions, SandboxPoolStats } from './sandbox-pool.js';
 import type { SandboxProcess } from './sandbox-process.js';
 
 /** Options of {@link createChildProcessTransport}. */
@@ -32,6 +33,7 @@ function checkPool(pool: SandboxPoolOptions): void {
     ['size', 0],
     ['maxProgramsPerProcess', 1],
     ['idleTimeoutMs', 1],
+    ['maxQueued', 0],
   ] as const) {
     const value = pool[name];
     if (value !== undefined && (!Number.isInteger(value) || value < low)) {
@@ -43,8 +45,11 @@ function checkPool(pool: SandboxPoolOptions): void {
 /**
  * The default transport: each program runs in a pooled child process with a minimal,
  * sanitized environment (`PATH` and temp dirs), so an interpreter fault ends a child, not
- * the host. Children are killed with SIGKILL on cancellation, on a limit, or when the
- * parent's watchdog fires, and replaced in the background.
+ * the host. At most `pool.size` programs run at once; more wait in a bounded queue
+ * (`pool.maxQueued`; beyond it a run resolves `EXEC_CANCELLED` at once). Children are
+ * killed with SIGKILL on cancellation, on a limit, or when the parent's watchdog fires,
+ * and replaced in the background. `close()` resolves once every child it started has
+ * exited and been reaped.
  *
  * @throws ConfigurationError when `options.limits` or `options.pool` cannot work.
  */
@@ -65,7 +70,9 @@ export function createChildProcessTransport(options: ChildProcessTransportOption
     if (sourceBytes > limits.sourceBytes) return failedResult(programErrors.sourceLimit(sourceBytes, limits), [], early);
     const storedJson = storedValuesJson(request.cells);
 
-    const process = processes.acquire(limits.stackBytes);
+    const grant = await processes.acquire(limits.stackBytes, request.signal);
+    if ('refused' in grant) return failedResult(refusalError(grant.refused, pool), [], early);
+    const process = grant.process;
     let sound = false;
     try {
       const failure = await bootFailure(process, limits, request.signal, closing.signal);
@@ -82,10 +89,16 @@ export function createChildProcessTransport(options: ChildProcessTransportOption
     run,
     async close() {
       closing.abort();
-      processes.close();
+      await processes.close();
     },
     poolStats: () => processes.stats(),
   };
+}
+
+function refusalError(refusal: PoolRefusal, pool: SandboxPoolOptions): ProgramError {
+  if (refusal === 'cancelled') return programErrors.cancelled();
+  if (refusal === 'closed') return programErrors.closed();
+  return programErrors.atCapacity(Math.max(1, pool.size ?? DEFAULT_POOL_SIZE), pool.maxQueued ?? DEFAULT_MAX_QUEUED);
 }
 
 /** Wait for a child to be ready, within the boot bound; `undefined` once it is. */

@@ -4,11 +4,17 @@ import { SandboxProcess } from './sandbox-process.js';
 /** Settings of the pool of warm child processes. */
 export interface SandboxPoolOptions {
   /**
-   * How many processes the pool keeps, busy or idle (default 2). A program that finds none
-   * idle gets a process started for it, kept only if the pool is short. `0` starts a fresh
-   * process for every program (the naive design; for comparison).
+   * How many processes the pool keeps, busy or idle (default 2), and how many programs run
+   * at once: a program that finds every process busy waits in the queue. `0` starts a
+   * fresh process for every program, one program at a time (the naive design; for
+   * comparison).
    */
   readonly size?: number;
+  /**
+   * How many programs may wait for a process (default 100). A program beyond it is not
+   * run: it resolves `EXEC_CANCELLED` at once, saying the sandbox is at capacity.
+   */
+  readonly maxQueued?: number;
   /** Programs one process may run before it is replaced (default 200). */
   readonly maxProgramsPerProcess?: number;
   /** An idle process is stopped after this long unused (default 60 000 ms); the pool refills on demand. */
@@ -25,9 +31,25 @@ export interface SandboxPoolStats {
   readonly starting: readonly number[];
   /** Processes running a program. */
   readonly busy: readonly number[];
+  /** Programs waiting for a process. */
+  readonly queued: number;
 }
 
-const DEFAULT_SIZE = 2;
+/** Why the pool gave no process to a program. */
+export type PoolRefusal = 'full' | 'closed' | 'cancelled';
+
+/** A process for one program, or why there is none. */
+export type PoolGrant = { readonly process: SandboxProcess } | { readonly refused: PoolRefusal };
+
+interface Waiter {
+  readonly stackBytes: number;
+  readonly grant: (grant: PoolGrant) => void;
+}
+
+/** The pool's default size. */
+export const DEFAULT_POOL_SIZE = 2;
+/** The default bound of the run queue. */
+export const DEFAULT_MAX_QUEUED = 100;
 const DEFAULT_MAX_PROGRAMS = 200;
 const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 
@@ -47,24 +69,62 @@ export class SandboxPool {
   private readonly starting = new Set<SandboxProcess>();
   private readonly busy = new Set<SandboxProcess>();
   private readonly idleTimers = new Map<SandboxProcess, ReturnType<typeof setTimeout>>();
+  /** Every process started and not yet reaped, counted or not (close waits for them all). */
+  private readonly living = new Set<SandboxProcess>();
+  private readonly queue: Waiter[] = [];
+  private readonly maxQueued: number;
   private closed = false;
 
   constructor(
     options: SandboxPoolOptions,
     private readonly limits: SandboxLimits,
   ) {
-    this.size = options.size ?? DEFAULT_SIZE;
+    this.size = options.size ?? DEFAULT_POOL_SIZE;
     this.maxPrograms = options.maxProgramsPerProcess ?? DEFAULT_MAX_PROGRAMS;
     this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+    this.maxQueued = options.maxQueued ?? DEFAULT_MAX_QUEUED;
     if (options.prewarm !== false) this.refill();
   }
 
+  /** How many programs may run at once: the pool's size, and one with size 0. */
+  private get capacity(): number {
+    return Math.max(1, this.size);
+  }
+
   /**
-   * A process for one program: the idle one that waited longest (it had time to prepare),
-   * else one starting up, else a new one. A program that needs a larger guest stack than
-   * the pool's processes hold gets a process of its own.
+   * A process for one program, at once when fewer than `size` programs run, else after
+   * waiting its turn in the queue (refused when the queue is full, the pool closes, or
+   * `signal` aborts while it waits). Time in the queue is not boot time: the boot bound
+   * starts when the process is granted.
    */
-  acquire(stackBytes: number): SandboxProcess {
+  acquire(stackBytes: number, signal?: AbortSignal): Promise<PoolGrant> {
+    if (this.closed) return Promise.resolve({ refused: 'closed' });
+    if (this.busy.size < this.capacity && this.queue.length === 0) return Promise.resolve({ process: this.take(stackBytes) });
+    if (this.queue.length >= this.maxQueued) return Promise.resolve({ refused: 'full' });
+    return new Promise<PoolGrant>((resolve) => {
+      const onAbort = (): void => {
+        const index = this.queue.indexOf(waiter);
+        if (index >= 0) this.queue.splice(index, 1);
+        resolve({ refused: 'cancelled' });
+      };
+      const waiter: Waiter = {
+        stackBytes,
+        grant: (grant) => {
+          signal?.removeEventListener('abort', onAbort);
+          resolve(grant);
+        },
+      };
+      this.queue.push(waiter);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+
+  /**
+   * Take a process for a program: the idle one that waited longest (it had time to
+   * prepare), else one starting up, else a new one. A program that needs a larger guest
+   * stack than the pool's processes hold gets a process of its own.
+   */
+  private take(stackBytes: number): SandboxProcess {
     let process: SandboxProcess | undefined;
     if (stackBytes > this.limits.stackBytes) {
       process = this.spawn(stackBytes);
@@ -89,16 +149,29 @@ export class SandboxPool {
     const keep = sound && process.alive && !this.closed && this.members.has(process) && process.programs < this.maxPrograms;
     if (keep) {
       this.makeIdle(process);
-      return;
+    } else {
+      this.members.delete(process);
+      process.kill();
+      this.refill();
     }
-    this.members.delete(process);
-    process.kill();
-    this.refill();
+    this.grantWaiting();
   }
 
-  /** Kill every process. Idempotent. */
-  close(): void {
+  /** Give freed slots to the programs waiting longest. */
+  private grantWaiting(): void {
+    while (!this.closed && this.queue.length > 0 && this.busy.size < this.capacity) {
+      const waiter = this.queue.shift() as Waiter;
+      waiter.grant({ process: this.take(waiter.stackBytes) });
+    }
+  }
+
+  /**
+   * Kill every process and refuse the waiting programs; resolves once every process the
+   * pool ever started has exited and been reaped. Idempotent.
+   */
+  close(): Promise<void> {
     this.closed = true;
+    for (const waiter of this.queue.splice(0)) waiter.grant({ refused: 'closed' });
     for (const timer of this.idleTimers.values()) clearTimeout(timer);
     this.idleTimers.clear();
     for (const process of [...this.idle, ...this.starting, ...this.busy]) process.kill();
@@ -106,13 +179,15 @@ export class SandboxPool {
     this.starting.clear();
     this.busy.clear();
     this.members.clear();
+    for (const process of this.living) process.kill();
+    return Promise.all([...this.living].map((process) => process.exited)).then(() => undefined);
   }
 
   /** What the pool holds now. */
   stats(): SandboxPoolStats {
     const pids = (processes: Iterable<SandboxProcess>): number[] =>
       [...processes].map((process) => process.pid).filter((pid): pid is number => pid !== undefined);
-    return { idle: pids(this.idle), starting: pids(this.starting), busy: pids(this.busy) };
+    return { idle: pids(this.idle), starting: pids(this.starting), busy: pids(this.busy), queued: this.queue.length };
   }
 
   private takeStarting(): SandboxProcess | undefined {
@@ -124,6 +199,8 @@ export class SandboxPool {
   private spawn(stackBytes: number): SandboxProcess {
     const process = new SandboxProcess({ memoryBytes: this.limits.memoryBytes, stackBytes, limits: this.limits });
     process.onDeath = () => this.forget(process);
+    this.living.add(process);
+    void process.exited.then(() => this.living.delete(process));
     return process;
   }
 

@@ -37,6 +37,8 @@ export class SandboxProcess {
   readonly pid: number | undefined;
   /** Settles when the child is ready for a program; rejects with why it is not. */
   readonly ready: Promise<void>;
+  /** Resolves once the child has exited and been reaped (or could not be started at all). */
+  readonly exited: Promise<void>;
   /** The guest stack this child can hold. */
   readonly stackBytes: number;
   /** Programs run so far. */
@@ -76,7 +78,14 @@ export class SandboxProcess {
     this.child.stderr?.on('data', (chunk: Buffer) => {
       if (this.stderrHead.length < STDERR_HEAD_BYTES) this.stderrHead += chunk.toString('utf8', 0, STDERR_HEAD_BYTES - this.stderrHead.length);
     });
-    this.child.on('error', (error) => this.died(`could not be started (${error.message})`));
+    let settleExited: () => void = () => {};
+    this.exited = new Promise<void>((resolve) => (settleExited = resolve));
+    // Node emits 'exit' after reaping the child (waitpid), so no zombie is left behind.
+    this.child.on('exit', () => settleExited());
+    this.child.on('error', (error) => {
+      if (this.child.pid === undefined) settleExited();
+      this.died(`could not be started (${error.message})`);
+    });
     this.child.on('close', (code, signal) => this.died(signal === null ? `exited with code ${code}` : `was killed by ${signal}`));
   }
 
