@@ -24,6 +24,16 @@ export const LAYERS = {
     '@toolcell/sdkgen',
     '@toolcell/codemode',
   ],
+  // Observability: its sources import only core and the executor's events (cell events
+  // are typed structurally); its tests compose the real stack below it.
+  '@toolcell/tracing': [
+    '@toolcell/core',
+    '@toolcell/registry',
+    '@toolcell/executor',
+    '@toolcell/sandbox',
+    '@toolcell/sdkgen',
+    '@toolcell/codemode',
+  ],
 };
 
 /** Apps and examples sit on top: they may import every package. */

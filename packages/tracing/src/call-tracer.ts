@@ -1,0 +1,146 @@
+import type { Attributes, Context, Tracer } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode, context } from '@opentelemetry/api';
+import type { CallOutcome } from '@toolcell/core';
+import type { CallDeniedEvent, CallEndEvent, CallResolveEvent, CallStageEvent, CallStartEvent } from '@toolcell/executor';
+import { ERROR_TYPE, EXECUTE_TOOL, GEN_AI, SPAN_EVENTS, TOOLCELL } from './attribute-names.js';
+import { stageEventAttributes, stageEventName } from './stage-events.js';
+import type { TracedCellEndEvent, TracedCellEvent } from './cell-event-source.js';
+import type { CallSpan } from './span-table.js';
+import { SpanTable } from './span-table.js';
+import { jsonByteLength, utf8ByteLength } from './utf8-byte-length.js';
+
+/** Ended parents remembered for programs that outlive their `exec` without cell events. */
+const REMEMBERED_PARENTS = 256;
+
+/** The name of Code Mode's program tool: its calls may have nested calls after they end. */
+const EXEC = 'exec';
+
+/**
+ * Turns runtime and cell events into spans: one per call, started when it is submitted and
+ * ended when it ends (an `exec` whose program runs on ends with its program, at the time
+ * its own call ended). Nested calls are children of their parent's span, found by the
+ * event's `parentCallId`, never by the active context, so parallel calls and calls after
+ * a yield land under the right `exec`. Model-direct calls start in the host's active context.
+ */
+export class CallTracer {
+  private readonly spans = new SpanTable(REMEMBERED_PARENTS);
+
+  constructor(
+    private readonly tracer: Tracer,
+    private readonly countTokens: ((text: string) => number) | undefined,
+  ) {}
+
+  readonly onStart = (event: CallStartEvent): void => {
+    const parentContext = event.parentCallId === undefined ? undefined : this.spans.childContextOf(event.parentCallId);
+    const startedIn: Context = parentContext ?? context.active();
+    const attributes: Attributes = {
+      [GEN_AI.operationName]: EXECUTE_TOOL,
+      [GEN_AI.toolName]: event.toolName,
+      [GEN_AI.toolCallId]: event.callId,
+      // Every toolcell tool runs in the host, like a function the model calls.
+      [GEN_AI.toolType]: 'function',
+      [TOOLCELL.source]: event.source.type,
+      [TOOLCELL.scopeId]: event.scopeId,
+    };
+    if (event.parentCallId !== undefined) attributes[TOOLCELL.parentCallId] = event.parentCallId;
+    if (event.source.type === 'code_mode') attributes[TOOLCELL.cellId] = event.source.cellId;
+    const span = this.tracer.startSpan(`${EXECUTE_TOOL} ${event.toolName}`, { kind: SpanKind.INTERNAL, startTime: event.at, attributes }, startedIn);
+    this.spans.add(event.callId, span, startedIn);
+  };
+
+  readonly onResolve = (event: CallResolveEvent): void => {
+    const entry = this.spans.inFlight(event.callId);
+    if (entry === undefined) return;
+    // The canonical name is known only now (a JS name or alias resolved to it).
+    entry.span.updateName(`${EXECUTE_TOOL} ${event.toolName}`);
+    entry.span.setAttributes({
+      [GEN_AI.toolName]: event.toolName,
+      [TOOLCELL.mode]: event.mode,
+      [TOOLCELL.resolution]: event.resolution,
+      [TOOLCELL.executionMode]: event.executionMode,
+      [TOOLCELL.readOnly]: event.readOnly,
+      [TOOLCELL.argumentBytes]: typeof event.args === 'string' ? utf8ByteLength(event.args) : jsonByteLength(event.args),
+    });
+  };
+
+  readonly onStage = (event: CallStageEvent): void => {
+    this.spans.inFlight(event.callId)?.span.addEvent(stageEventName(event), stageEventAttributes(event), event.at);
+  };
+
+  readonly onDenied = (event: CallDeniedEvent): void => {
+    this.spans.inFlight(event.callId)?.span.addEvent(SPAN_EVENTS.denied, { [TOOLCELL.denialStage]: event.stage, [TOOLCELL.outcomeCode]: event.code }, event.at);
+  };
+
+  readonly onEnd = (event: CallEndEvent): void => {
+    const entry = this.spans.inFlight(event.callId);
+    if (entry === undefined) return;
+    const { span } = entry;
+    span.setAttributes(this.outcomeAttributes(event.outcome));
+    span.setAttribute(TOOLCELL.waitMs, event.waitMs);
+    if (event.executeMs !== undefined) span.setAttribute(TOOLCELL.executeMs, event.executeMs);
+    if (event.status === 'error') {
+      span.setAttributes({ [TOOLCELL.outcomeCode]: event.code ?? 'EXECUTION_FAILED', [ERROR_TYPE]: event.code ?? 'EXECUTION_FAILED' });
+      span.setStatus({ code: SpanStatusCode.ERROR, message: event.message ?? '' });
+    }
+    const isExec = event.toolName === EXEC;
+    if (isExec || entry.nestedCalls > 0) span.setAttribute(TOOLCELL.execNestedCalls, entry.nestedCalls);
+    if (entry.cellLive) {
+      // The program runs on (a yielded cell): its stats arrive with `cell-end`.
+      span.setAttribute(TOOLCELL.execStatus, 'running');
+      entry.endedAt = event.at;
+    } else {
+      span.end(event.at);
+    }
+    this.spans.callEnded(event.callId, entry, isExec || entry.nestedCalls > 0);
+  };
+
+  readonly onCellStart = (event: TracedCellEvent): void => {
+    const entry = this.spans.get(event.execCallId);
+    if (entry === undefined) return;
+    entry.cellId = event.cellId;
+    entry.cellLive = true;
+    entry.span.setAttribute(TOOLCELL.cellId, event.cellId);
+  };
+
+  readonly onCellYield = (event: TracedCellEvent): void => {
+    const entry = this.spans.get(event.execCallId);
+    if (entry !== undefined && entry.endedAt === undefined) entry.span.addEvent(SPAN_EVENTS.cellYield);
+  };
+
+  readonly onCellEnd = (event: TracedCellEndEvent): void => {
+    const entry = this.spans.get(event.execCallId);
+    if (entry === undefined) return;
+    entry.cellLive = false;
+    const attributes: Attributes = { [TOOLCELL.execStatus]: event.status, [TOOLCELL.execNestedCalls]: entry.nestedCalls };
+    if (event.code !== undefined) attributes[TOOLCELL.execCode] = event.code;
+    if (event.wallMs !== undefined) attributes[TOOLCELL.execWallMs] = event.wallMs;
+    if (event.cpuMs !== undefined) attributes[TOOLCELL.execCpuMs] = event.cpuMs;
+    entry.span.setAttributes(attributes);
+    if (entry.endedAt !== undefined) {
+      entry.span.end(entry.endedAt);
+      entry.endedAt = undefined;
+      this.spans.forget(event.execCallId);
+    }
+  };
+
+  /** End every span still open (the host is shutting tracing down). */
+  endAll(): void {
+    for (const entry of this.spans.unfinished()) endNow(entry);
+  }
+
+  private outcomeAttributes(outcome: CallOutcome): Attributes {
+    const attributes: Attributes = { [TOOLCELL.outcomeStatus]: outcome.status };
+    if (outcome.status === 'ok') attributes[TOOLCELL.resultBytes] = jsonByteLength(outcome.output.result.value);
+    if (this.countTokens !== undefined) {
+      let tokens = 0;
+      for (const part of outcome.output.wire.content) if (part.type === 'text') tokens += this.countTokens(part.text);
+      attributes[TOOLCELL.wireTokens] = tokens;
+    }
+    return attributes;
+  }
+}
+
+function endNow(entry: CallSpan): void {
+  entry.span.end(entry.endedAt);
+  entry.endedAt = undefined;
+}
