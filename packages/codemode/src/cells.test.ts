@@ -120,6 +120,19 @@ describe('cells', () => {
     expect(h.codeMode.storedValue('dropped')).toBeUndefined();
   });
 
+  it.each([
+    ['EXEC_OUTPUT_LIMIT', `store('k', 'lost'); text('x'.repeat(200_000));`],
+    ['EXEC_MEMORY', `store('k', 'lost'); const hog = []; while (true) hog.push('y'.repeat(1 << 20) + hog.length);`],
+    ['EXEC_STACK', `store('k', 'lost'); const deeper = (n) => deeper(n + 1) + 1; deeper(0);`],
+  ])('a cell that ends on %s commits no stored values', async (code, program) => {
+    const h = harness();
+    const outcome = await h.exec(program);
+    expect(outcome).toMatchObject({ status: 'error', code });
+    expect(h.codeMode.storedValue('k')).toBeUndefined();
+    const reader = await h.exec(`return load('k') ?? null;`);
+    expect(result(reader)).toMatchObject({ return_value: null });
+  });
+
   it('refuses values that are not JSON-safe with a clear guest error', async () => {
     const h = harness();
     const outcome = await h.exec(`try { store('f', () => 1); return 'stored'; } catch (error) { return String(error.message); }`);
