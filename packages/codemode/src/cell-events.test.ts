@@ -3,6 +3,7 @@
 // `wait` loses nothing. Ordered by `hold` tools and events, never by racing timers.
 import type { CallOutcome, JsonObject } from '@toolcell/core';
 import { wireText } from '@toolcell/core';
+import type { ApprovalDecision } from '@toolcell/executor';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CellUpdateEvent } from './code-mode-events.js';
 import type { ExecOutputItem } from './exec-report.js';
@@ -104,6 +105,40 @@ describe('cell-update events', () => {
     h.release('1');
     expect(result(await waiting)).toMatchObject({ status: 'running', text: 'b' });
     expect(events.seen).toEqual([]);
+  });
+});
+
+describe('approvals of a cell', () => {
+  function pendingApprovals() {
+    const decide: Array<(decision: ApprovalDecision) => void> = [];
+    return { decide, ask: () => new Promise<ApprovalDecision>((resolve) => decide.push(resolve)) };
+  }
+  const WRITES = `yield_control(); await tools.hold({ key: 'w' }); await tools.write_file({ path: 'x.txt', content: 'y' }); return 'written';`;
+
+  it('wake a blocking wait, which says which call waits', async () => {
+    const approvals = pendingApprovals();
+    const h = harness({ ask: approvals.ask });
+    const started = await h.exec(WRITES);
+    const waiting = h.wait({ cell_id: cellOf(started), yield_time_ms: 600_000 });
+    h.release('w');
+    const woken = await waiting;
+    expect(result(woken)).toMatchObject({ status: 'running' });
+    expect(wireText(woken.output.wire)).toMatch(/Note: The call exec_1:code:\d+ of "write_file" is waiting for the host's approval\./);
+    approvals.decide[0]?.({ type: 'approve' });
+    const done = await h.wait({ cell_id: cellOf(started), yield_time_ms: 600_000 });
+    expect(result(done)).toMatchObject({ status: 'completed', return_value: 'written' });
+  });
+
+  it('become a cell-update when nobody observes the cell', async () => {
+    const approvals = pendingApprovals();
+    const h = harness({ ask: approvals.ask });
+    const events = updates(h);
+    const started = await h.exec(WRITES);
+    h.release('w');
+    const asked = await events.until((event) => event.reasons.includes('approval'));
+    expect(asked).toMatchObject({ cellId: cellOf(started), status: 'running', approvals: [{ toolName: 'write_file', callId: expect.stringMatching(/^exec_1:code:/) }] });
+    approvals.decide[0]?.({ type: 'approve' });
+    expect(await events.until(ended)).toMatchObject({ status: 'completed', approvals: [] });
   });
 });
 

@@ -1,4 +1,5 @@
 import type { FreeformToolDefinition, FunctionToolDefinition, JsonValue } from '@toolcell/core';
+import type { CallStageEvent } from '@toolcell/executor';
 import { ConfigurationError } from '@toolcell/core';
 import { resolveSandboxLimits } from '@toolcell/sandbox';
 import { countTokens } from '@toolcell/sdkgen';
@@ -69,6 +70,7 @@ export class CodeMode {
       ),
       events: this.events,
     };
+    options.runtime.events?.on('call-stage', this.onCallStage);
     this.execTool = createExecTool(this.context);
     this.waitTool = cells ? createWaitTool(this.context, cells) : undefined;
   }
@@ -120,6 +122,16 @@ export class CodeMode {
 
   /** Terminate every cell, CPU-bound ones included; later `exec` calls fail clearly. */
   shutdown(): Promise<void> {
+    this.options.runtime.events?.off('call-stage', this.onCallStage);
     return this.context.sessions.shutdown();
   }
+
+  /** Approvals of nested calls: the cell that made the call learns it waits, and when it stops waiting. */
+  private readonly onCallStage = (event: CallStageEvent): void => {
+    if (event.source.type !== 'code_mode' || (event.stage !== 'approval-requested' && event.stage !== 'approval')) return;
+    const cell = this.context.sessions.find(this.options.registry.scope(event.scopeId))?.get(event.source.cellId);
+    if (!cell) return;
+    if (event.stage === 'approval-requested') cell.approvalRequested({ callId: event.callId, toolName: event.toolName });
+    else cell.callEnded(event.callId);
+  };
 }

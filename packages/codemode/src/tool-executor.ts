@@ -1,5 +1,11 @@
 import type { CallOutcome } from '@toolcell/core';
-import type { DispatchRequest } from '@toolcell/executor';
+import type { CallStageEvent, DispatchRequest } from '@toolcell/executor';
+
+/** The runtime events Code Mode listens to (a subset of `ToolRuntime.events`). */
+export interface ToolExecutorEvents {
+  on(event: 'call-stage', listener: (event: CallStageEvent) => void): unknown;
+  off(event: 'call-stage', listener: (event: CallStageEvent) => void): unknown;
+}
 
 /**
  * The part of `ToolRuntime` Code Mode needs: submit the calls of one guest turn together.
@@ -8,4 +14,9 @@ import type { DispatchRequest } from '@toolcell/executor';
 export interface ToolExecutor {
   /** Dispatch calls that arrived together; one outcome promise per request, in order. */
   dispatchBatch(requests: readonly DispatchRequest[]): Promise<CallOutcome>[];
+  /**
+   * The runtime's events, when it has them: a nested call waiting for approval wakes a
+   * blocking `wait` and becomes a `cell-update` (reason `approval`).
+   */
+  readonly events?: ToolExecutorEvents;
 }

@@ -2,7 +2,7 @@
 // happened to them. Shared by the acceptance and cells tests.
 import type { FunctionToolDefinition, JsonObject, ToolMode } from '@toolcell/core';
 import { jsonOutput, toolOutput } from '@toolcell/core';
-import type { ApprovalRequest, PolicyCall } from '@toolcell/executor';
+import type { ApprovalDecision, ApprovalRequest, PolicyCall } from '@toolcell/executor';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
 import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
@@ -13,6 +13,8 @@ import { hostileValue } from './hostile-values.js';
 import { CodeMode } from '../code-mode.js';
 
 export interface HarnessOptions {
+  /** Decides approvals itself (e.g. holds them pending); default: `approve`. */
+  readonly ask?: (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
   readonly mode?: ToolMode;
   readonly cells?: boolean | CellsOptions;
   readonly transport?: SandboxTransport;
@@ -48,12 +50,6 @@ export function createHarness(options: HarnessOptions = {}) {
   let barrier = overlapBarrier(3);
   let openGate: () => void = () => undefined;
   const gate = new Promise<void>((resolve) => (openGate = resolve));
-
-  const tools: FunctionToolDefinition<JsonObject>[] = [
-    {
-      kind: 'function',
-      name: 'read_file',
-      description: 'Read a text file.',
   // Named holds: `tools.hold({ key })` returns once the test calls `release(key)`.
   const holds = new Map<string, { promise: Promise<void>; release: () => void }>();
   const held: string[] = [];
@@ -67,6 +63,12 @@ export function createHarness(options: HarnessOptions = {}) {
     }
     return entry;
   };
+
+  const tools: FunctionToolDefinition<JsonObject>[] = [
+    {
+      kind: 'function',
+      name: 'read_file',
+      description: 'Read a text file.',
       inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'], additionalProperties: false },
       outputSchema: { type: 'object', properties: { content: { type: 'string' } } },
       readOnly: true,
@@ -134,12 +136,6 @@ export function createHarness(options: HarnessOptions = {}) {
     },
     {
       kind: 'function',
-      name: 'make_date',
-      description: 'Returns a typed result that is not JSON-safe.',
-      inputSchema: { type: 'object' },
-      execute: () => ({ result: { projection: 'typed', value: { when: new Date(0) } as never }, wire: { projection: 'wire', content: [] } }),
-    {
-      kind: 'function',
       name: 'hold',
       description: 'Returns once the test releases this key; orders a program against the test without clocks.',
       inputSchema: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] },
@@ -151,6 +147,12 @@ export function createHarness(options: HarnessOptions = {}) {
         return jsonOutput(key);
       },
     },
+    {
+      kind: 'function',
+      name: 'make_date',
+      description: 'Returns a typed result that is not JSON-safe.',
+      inputSchema: { type: 'object' },
+      execute: () => ({ result: { projection: 'typed', value: { when: new Date(0) } as never }, wire: { projection: 'wire', content: [] } }),
     },
     {
       kind: 'function',
@@ -169,6 +171,7 @@ export function createHarness(options: HarnessOptions = {}) {
     approval: {
       ask: (request) => {
         approvals.push(request);
+        if (options.ask) return options.ask(request);
         return options.approve === false ? { type: 'deny', reason: 'the person said no' } : { type: 'approve' };
       },
     },
@@ -198,6 +201,10 @@ export function createHarness(options: HarnessOptions = {}) {
     resetBarrier: (count: number) => (barrier = overlapBarrier(count)),
     /** Lets every call of the `gate` tool return. */
     openGate: () => openGate(),
+    /** Keys of `hold` calls that have started. */
+    held,
+    /** Lets `hold({ key })` calls return (earlier and later ones). */
+    release: (key: string) => holdOf(key).release(),
     exec: (code: string, extra: { signal?: AbortSignal; scope?: ReturnType<ToolRegistry['scope']>; callId?: string } = {}) =>
       runtime.dispatch({ name: 'exec', args: code, callId: extra.callId ?? `exec_${++callCounter}`, scope: extra.scope ?? registry.root, ...(extra.signal ? { signal: extra.signal } : {}) }),
     wait: (args: JsonObject, extra: { signal?: AbortSignal; scope?: ReturnType<ToolRegistry['scope']> } = {}) =>
@@ -208,7 +215,3 @@ export function createHarness(options: HarnessOptions = {}) {
     },
   };
 }
-    /** Keys of `hold` calls that have started. */
-    held,
-    /** Lets `hold({ key })` calls return (earlier and later ones). */
-    release: (key: string) => holdOf(key).release(),
