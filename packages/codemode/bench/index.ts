@@ -8,7 +8,9 @@ import { ToolRegistry } from '@toolcell/registry';
 import type { SandboxTransport } from '@toolcell/sandbox';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
-import { CodeMode } from '../src/index.js';
+import { countTokens } from '@toolcell/sdkgen';
+import type { ExecOutputItem, ExecReport } from '../src/index.js';
+import { CodeMode, renderExecReport } from '../src/index.js';
 
 const HUNDRED_CALLS = 'for (let i = 0; i < 100; i += 1) await tools.noop({ i });';
 const TRIVIAL = 'return 1;';
@@ -41,6 +43,25 @@ function raw(transport: SandboxTransport) {
   };
 }
 
+/** The `exec` answer for one observation: token counting, truncation, typed result. */
+async function answerRendering() {
+  const report = (output: ExecOutputItem[]): ExecReport => ({ status: 'completed', cellId: '1', wallMs: 1, output });
+  const prose = 'The quick brown fox jumps over the lazy dog; 12345 foo_bar(baz).\n';
+  const oneMiB = report([{ type: 'text', text: prose.repeat(Math.ceil((1024 * 1024) / prose.length)).slice(0, 1024 * 1024) }]);
+  const oneMiBWord = report([{ type: 'text', text: 'y'.repeat(1024 * 1024) }]);
+  const manyItems = report(Array.from({ length: 100_000 }, () => ({ type: 'text' as const, text: '' })));
+  const render = (observation: ExecReport) => () => renderExecReport(observation, { maxOutputTokens: 10_000, countTokens });
+  const results = await runSuite('codemode — exec answer rendering (budget: well under 100 ms)', {
+    '1 MiB of text output': render(oneMiB),
+    '1 MiB of one word (y × 1,048,576)': render(oneMiBWord),
+    '100,000 text items': render(manyItems),
+  }, { iterations: 20 });
+  printTable(
+    'codemode — exec answer rendering, p50 / p95 ms',
+    results.map((row) => ({ output: row.name, 'p50 ms': row.p50.toFixed(2), 'p95 ms': row.p95.toFixed(2) })),
+  );
+}
+
 async function main() {
   const rows: Array<Record<string, unknown>> = [];
   for (const [name, transport] of [
@@ -70,4 +91,5 @@ async function main() {
   printTable('codemode — per-call overhead (targets: < 10 µs added, < 45 µs end to end on the default transport)', rows);
 }
 
+await answerRendering();
 await main();

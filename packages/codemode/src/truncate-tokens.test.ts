@@ -20,4 +20,43 @@ describe('truncateToTokens', () => {
     const [head = '', tail = ''] = result.text.split(/\n\[…[^\]]*\]\n/);
     expect(words(head) + words(tail)).toBeLessThanOrEqual(10);
   });
+
+  it('gives the tokenizer only short pieces and, for a long text, only what the budget keeps', () => {
+    const seen = { longest: 0, characters: 0 };
+    const fourPerToken = (text: string) => {
+      seen.longest = Math.max(seen.longest, text.length);
+      seen.characters += text.length;
+      return Math.ceil(text.length / 4);
+    };
+    const text = 'y'.repeat(10 * 1024 * 1024);
+    const result = truncateToTokens(text, 1000, fourPerToken);
+    expect(seen.longest).toBeLessThanOrEqual(1024);
+    // About 4,000 characters kept, each chunk counted at most ~12 times while fitting.
+    expect(seen.characters).toBeLessThan(100_000);
+    expect(result).toMatchObject({ truncated: true, estimated: true, originalTokens: 2_621_440 });
+    expect(result.text).toContain('[… output truncated: about 2621440 tokens, kept the first and last 1000 …]');
+    const [head = '', tail = ''] = result.text.split(/\n\[…[^\]]*\]\n/);
+    expect(fourPerToken(head) + fourPerToken(tail)).toBeLessThanOrEqual(1000);
+  });
+
+  it('counts a text of moderate length in full, chunk by chunk, and keeps head and tail in budget', () => {
+    const text = Array.from({ length: 20_000 }, (_, index) => `w${index}`).join(' ');
+    const result = truncateToTokens(text, 100, words);
+    expect(result).toMatchObject({ truncated: true, originalTokens: 20_000 });
+    expect(result.estimated).toBeUndefined();
+    expect(result.text.startsWith('w0 w1 w2')).toBe(true);
+    expect(result.text.endsWith('w19998 w19999')).toBe(true);
+    const [head = '', tail = ''] = result.text.split(/\n\[…[^\]]*\]\n/);
+    expect(words(head) + words(tail)).toBeLessThanOrEqual(100);
+    expect(words(head) + words(tail)).toBeGreaterThanOrEqual(98);
+  });
+
+  it('never splits a surrogate pair', () => {
+    const text = '😀'.repeat(5000);
+    const result = truncateToTokens(text, 10, (piece) => piece.length);
+    const [head = '', tail = ''] = result.text.split(/\n\[…[^\]]*\]\n/);
+    expect(head.length % 2).toBe(0);
+    expect(tail.length % 2).toBe(0);
+    expect(head + tail).toMatch(/^(😀)+$/u);
+  });
 });

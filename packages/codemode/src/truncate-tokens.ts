@@ -4,35 +4,125 @@ export type TokenCounter = (text: string) => number;
 /** A text cut to a token budget. */
 export interface TruncatedText {
   readonly text: string;
+  /** Tokens of the whole text; estimated (see `estimated`) when it is very long. */
   readonly originalTokens: number;
   readonly truncated: boolean;
+  /** Whether `originalTokens` was extrapolated from the parts counted, not counted in full. */
+  readonly estimated?: boolean;
 }
 
-// Longest prefix (or suffix) of `text` within `budget` tokens, by binary search over
-// characters: a tokenizer's tokens do not map back to characters one-to-one.
-function fit(text: string, budget: number, countTokens: TokenCounter, fromEnd: boolean): string {
+// The tokenizer is only ever given pieces this long: byte-pair encoding is quadratic in
+// the length of one "word", and a program can print a single word of 100,000 `y`s.
+const CHUNK_CHARS = 1024;
+// Texts up to this length are counted in full (a few ms); longer ones are counted only as
+// far as the budget needs, and their total is extrapolated, so the work stays bounded.
+const EXACT_COUNT_CHARS = 256 * 1024;
+
+const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
+const isWhitespace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d;
+
+/** The end of the chunk that starts at `start`: at most CHUNK_CHARS on, after whitespace if there is some near the end. */
+function chunkEnd(text: string, start: number): number {
+  const limit = Math.min(text.length, start + CHUNK_CHARS);
+  if (limit === text.length) return limit;
+  for (let index = limit; index > limit - CHUNK_CHARS / 4; index -= 1) {
+    if (isWhitespace(text.charCodeAt(index - 1))) return index;
+  }
+  return isHighSurrogate(text.charCodeAt(limit - 1)) ? limit - 1 : limit;
+}
+
+/** The start of the chunk that ends at `end` (the mirror of {@link chunkEnd}). */
+function chunkStart(text: string, end: number): number {
+  const limit = Math.max(0, end - CHUNK_CHARS);
+  if (limit === 0) return 0;
+  for (let index = limit; index < limit + CHUNK_CHARS / 4; index += 1) {
+    if (isWhitespace(text.charCodeAt(index))) return index;
+  }
+  return isHighSurrogate(text.charCodeAt(limit - 1)) ? limit + 1 : limit;
+}
+
+/** Keep `index` off the middle of a surrogate pair (moving it toward `towardStart` or the end). */
+function whole(text: string, index: number, towardStart: boolean): number {
+  if (index <= 0 || index >= text.length || !isHighSurrogate(text.charCodeAt(index - 1))) return index;
+  return towardStart ? index - 1 : index + 1;
+}
+
+// Longest prefix (or suffix) of one chunk within `budget` tokens, by binary search over
+// characters: tokens do not map back to characters one-to-one. At most ~11 counts of a chunk.
+function fitChunk(chunk: string, budget: number, countTokens: TokenCounter, fromEnd: boolean): number {
   let low = 0;
-  let high = text.length;
+  let high = chunk.length;
   while (low < high) {
     const middle = Math.ceil((low + high) / 2);
-    const candidate = fromEnd ? text.slice(text.length - middle) : text.slice(0, middle);
+    const candidate = fromEnd ? chunk.slice(chunk.length - middle) : chunk.slice(0, middle);
     if (countTokens(candidate) <= budget) low = middle;
     else high = middle - 1;
   }
-  return fromEnd ? text.slice(text.length - low) : text.slice(0, low);
+  return low;
+}
+
+interface Scan {
+  /** Where the kept part ends (head) or starts (tail). */
+  readonly cut: number;
+  /** Tokens counted, and how many characters they cover. */
+  readonly tokens: number;
+  readonly scannedTo: number;
+}
+
+/** Count forward from the start: the head within `headBudget`, and whether the whole text fits `maxTokens`. */
+function scanHead(text: string, headBudget: number, stopAbove: number, countTokens: TokenCounter): Scan {
+  let tokens = 0;
+  let cut = -1;
+  let start = 0;
+  while (start < text.length && tokens <= stopAbove) {
+    const end = chunkEnd(text, start);
+    const chunk = text.slice(start, end);
+    const chunkTokens = countTokens(chunk);
+    if (cut < 0 && tokens + chunkTokens > headBudget) cut = whole(text, start + fitChunk(chunk, headBudget - tokens, countTokens, false), true);
+    tokens += chunkTokens;
+    start = end;
+  }
+  return { cut: cut < 0 ? start : cut, tokens, scannedTo: start };
+}
+
+/** Count backward from the end: the tail within `budget`, never reaching before `floor`. */
+function scanTail(text: string, budget: number, floor: number, countTokens: TokenCounter): Scan {
+  let tokens = 0;
+  let end = text.length;
+  while (end > floor) {
+    const start = Math.max(floor, chunkStart(text, end));
+    const chunk = text.slice(start, end);
+    const chunkTokens = countTokens(chunk);
+    if (tokens + chunkTokens > budget) {
+      const kept = fitChunk(chunk, budget - tokens, countTokens, true);
+      return { cut: whole(text, end - kept, false), tokens: tokens + chunkTokens, scannedTo: start };
+    }
+    tokens += chunkTokens;
+    end = start;
+  }
+  return { cut: end, tokens, scannedTo: end };
 }
 
 /**
  * Keep the head and the tail of `text` within `maxTokens`, with a marker in between that
- * states the original token count.
+ * states the original token count. Linear in the text's length, and the tokenizer's work
+ * is bounded: it only sees short chunks, and for a long text only the parts the budget
+ * keeps (plus one chunk each way) are counted.
  */
 export function truncateToTokens(text: string, maxTokens: number, countTokens: TokenCounter): TruncatedText {
-  const originalTokens = countTokens(text);
-  if (originalTokens <= maxTokens) return { text, originalTokens, truncated: false };
   const headBudget = Math.floor(maxTokens / 2);
-  const tailBudget = maxTokens - headBudget;
-  const head = fit(text, headBudget, countTokens, false);
-  const tail = fit(text.slice(head.length), tailBudget, countTokens, true);
-  const marker = `\n[… output truncated: ${originalTokens} tokens, kept the first and last ${maxTokens} …]\n`;
-  return { text: `${head}${marker}${tail}`, originalTokens, truncated: true };
+  const inFull = text.length <= EXACT_COUNT_CHARS;
+  const head = scanHead(text, headBudget, inFull ? Number.POSITIVE_INFINITY : maxTokens, countTokens);
+  if (head.scannedTo >= text.length && head.tokens <= maxTokens) return { text, originalTokens: head.tokens, truncated: false };
+  const tail = scanTail(text, maxTokens - headBudget, head.cut, countTokens);
+  let originalTokens = head.tokens;
+  if (!inFull) {
+    // Extrapolate the unscanned middle at the density of what was counted.
+    const counted = head.tokens + tail.tokens;
+    const scannedChars = head.scannedTo + (text.length - tail.scannedTo);
+    originalTokens = Math.max(counted, Math.round((counted / Math.max(1, scannedChars)) * text.length));
+  }
+  const about = inFull ? '' : 'about ';
+  const marker = `\n[… output truncated: ${about}${originalTokens} tokens, kept the first and last ${maxTokens} …]\n`;
+  return { text: `${text.slice(0, head.cut)}${marker}${text.slice(tail.cut)}`, originalTokens, truncated: true, ...(inFull ? {} : { estimated: true }) };
 }
