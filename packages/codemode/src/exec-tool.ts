@@ -33,6 +33,8 @@ export function createExecTool(context: CodeModeContext): FreeformToolDefinition
     jsonFallback: { parameter: 'code', description: 'The JavaScript program to run (the body of an async function).' },
     // A program has no capability beyond its nested calls, and each of those is approved on its own.
     needsApproval: false,
+    // The sandbox's limits bound a program, and each nested call has its own timeout.
+    timeoutMs: Number.POSITIVE_INFINITY,
     execute: (input, toolContext) => runExec(context, input, toolContext),
   };
 }

@@ -162,7 +162,7 @@ describe('message size (maxMessageBytes)', () => {
       limits,
       onToolBatch: (calls) => calls.map(() => Promise.resolve<GuestToolResponse>({ ok: true, value: 'y'.repeat(5000) })),
     });
-    expect(result.returnValue).toEqual(['EXEC_OUTPUT_LIMIT', "the result of tools.echo is 5002 bytes of JSON, over the sandbox's limit of 1024 bytes for one message"]);
+    expect(result.returnValue).toEqual(['EXEC_OUTPUT_LIMIT', "the result of tools.echo could not be passed to the program: it is over the sandbox's limit of 1024 bytes of JSON for one message"]);
   });
 
   it('refuses to store or notify a value over the limit', async () => {
@@ -193,7 +193,7 @@ describe('an uncaught error (EXEC_RUNTIME)', () => {
 describe('host mistakes', () => {
   it('rejects cells whose snapshot is not JSON data, before running anything', async () => {
     const cells = { storedValues: { big: 1n } as never, onStore: () => undefined, onNotify: () => undefined, onYield: () => undefined };
-    await expect(run('text("ran")', { cells })).rejects.toThrow('cells.storedValues: must be JSON data (Do not know how to serialize a BigInt)');
+    await expect(run('text("ran")', { cells })).rejects.toThrow('cells.storedValues: must be a plain object of JSON data (the member at /big is a bigint, which is not JSON data)');
   });
 });
 

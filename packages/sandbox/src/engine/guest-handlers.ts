@@ -9,6 +9,7 @@ import { OutputBudget, mediaProblem } from './output-budget.js';
 import { programErrors } from './program-errors.js';
 import type { ToolCallLedger } from './tool-call-ledger.js';
 import { fitsUtf8, utf8Length } from './utf8-length.js';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../json-depth.js';
 
 /** What the host functions of one program act on. */
 export interface GuestHandlerState {
@@ -39,9 +40,12 @@ export function createGuestHandlers(state: GuestHandlerState): HostFunctionHandl
   const { limits, host } = state;
   const budget = new OutputBudget(limits);
   const bindingNames = new Set(state.bindings.map((binding) => binding.jsName));
+  // Data leaving the guest is bounded in size and in depth, so no walk of it on the host can overflow.
   const checkSize = (json: string, what: string): void => {
-    if (fitsUtf8(json, limits.maxMessageBytes)) return;
-    throw guestError('RangeError', `${what} is ${utf8Length(json)} bytes of JSON, over the limit of ${limits.maxMessageBytes} bytes`);
+    if (!fitsUtf8(json, limits.maxMessageBytes)) {
+      throw guestError('RangeError', `${what} is ${utf8Length(json)} bytes of JSON, over the limit of ${limits.maxMessageBytes} bytes`);
+    }
+    if (jsonNestsDeeperThan(json, MAX_JSON_DEPTH)) throw guestError('RangeError', `${what} nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`);
   };
   // An output limit was reached: stop, and unwind the guest at once (it may catch; the interrupt follows).
   const overflow = (error: ProgramError): never => {

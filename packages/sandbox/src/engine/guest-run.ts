@@ -14,6 +14,7 @@ import { PausableDeadline } from './pausable-deadline.js';
 import { programErrors } from './program-errors.js';
 import { ToolCallLedger } from './tool-call-ledger.js';
 import { fitsUtf8, utf8Length } from './utf8-length.js';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../json-depth.js';
 
 /** The stored values as the guest's map: key → JSON text (each `load` parses a fresh copy). */
 function storedMap(storedJson: string): Map<string, string> {
@@ -255,6 +256,10 @@ export class GuestRun {
       const text = this.context.getString(json);
       if (!fitsUtf8(text, this.limits.maxResultBytes)) {
         this.end({ status: 'failed', error: programErrors.resultLimit(utf8Length(text), this.limits), reusable: false });
+        return;
+      }
+      if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) {
+        this.end({ status: 'failed', error: programErrors.notJson(`it nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`), reusable: true });
         return;
       }
       this.end({ status: 'completed', returnJson: text, reusable: true });

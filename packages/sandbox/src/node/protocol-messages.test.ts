@@ -2,6 +2,7 @@ import { ToolcellError } from '@toolcell/core';
 import { describe, expect, it } from 'vitest';
 import type { SandboxBinding } from '../sandbox-binding.js';
 import { resolveSandboxLimits } from '../sandbox-limits.js';
+import { MAX_JSON_DEPTH } from '../json-depth.js';
 import { childFrameCaps, childFrames, parseChildMessage } from './protocol-messages.js';
 import type { RunExpectations } from './protocol-messages.js';
 
@@ -91,6 +92,24 @@ describe('parseChildMessage refuses', () => {
     const json = `{"type":"result","status":"completed","cpuMs":0,"toolCalls":0,"reusable":true,"returnValue":"${'x'.repeat(70 * 1024)}"}`;
     expect(protocolError(() => parse(json))).toMatch(/^sandbox protocol error: the result frame of \d+ bytes is over its limit of 66560 bytes$/);
     expect(protocolError(() => parse(`{"type":"ready","pad":"${'x'.repeat(5000)}"}`, 'idle'))).toMatch(/the ready frame of \d+ bytes is over its limit of 4096 bytes/);
+  });
+
+  it('data nested deeper than MAX_JSON_DEPTH, and accepts it at the limit', () => {
+    const nested = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);
+    const run = expectations(true);
+    for (const depth of [MAX_JSON_DEPTH + 1, 100_000]) {
+      expect(protocolError(() => parse(childFrames.store('k', nested(depth)), run))).toBe(`sandbox protocol error: the store frame nests deeper than ${MAX_JSON_DEPTH} levels`);
+      expect(protocolError(() => parse(childFrames.notify(nested(depth)), run))).toBe(`sandbox protocol error: the notify frame nests deeper than ${MAX_JSON_DEPTH} levels`);
+      expect(protocolError(() => parse(childFrames.toolBatch([{ id: 1, jsName: 'read', inputJson: `{"a":${nested(depth - 1)}}` }]), run))).toBe(
+        `sandbox protocol error: the toolBatch frame nests deeper than ${MAX_JSON_DEPTH} levels`,
+      );
+    }
+    // (A result frame of 100,000 levels is refused by its byte cap first.)
+    expect(protocolError(() => parse(childFrames.result({ status: 'completed', returnJson: nested(MAX_JSON_DEPTH + 1), cpuMs: 0, toolCalls: 0, reusable: true })))).toBe(
+      `sandbox protocol error: the result frame nests deeper than ${MAX_JSON_DEPTH} levels`,
+    );
+    expect(parse(childFrames.store('k', nested(MAX_JSON_DEPTH)), run)).toMatchObject({ type: 'store', key: 'k' });
+    expect(parse(childFrames.toolBatch([{ id: 9, jsName: 'read', inputJson: `{"a":${nested(MAX_JSON_DEPTH - 1)}}` }]), run)).toMatchObject({ type: 'toolBatch' });
   });
 
   it('program messages while no program runs', () => {

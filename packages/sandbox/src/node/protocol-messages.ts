@@ -5,6 +5,7 @@ import type { OutputItem } from '../output-item.js';
 import type { ProgramError } from '../program-result.js';
 import type { SandboxBinding } from '../sandbox-binding.js';
 import type { SandboxLimits } from '../sandbox-limits.js';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../json-depth.js';
 import { SandboxProtocolError } from './sandbox-protocol-error.js';
 
 // The messages of the parent ⇄ child protocol. The child builds its frames around JSON
@@ -115,6 +116,9 @@ function isPlainJsonObject(value: unknown): boolean {
   return isRecord(value) && Object.getPrototypeOf(value) === Object.prototype;
 }
 
+/** Levels of each frame's own envelope around the data it carries (`{"calls":[{"input":…}]}` is 3). */
+const ENVELOPE_DEPTH: Readonly<Record<ChildMessageType, number>> = { ready: 1, yield: 1, toolBatch: 3, output: 2, store: 1, notify: 1, result: 1 };
+
 const OUTPUT_TYPES = new Set(['text', 'image', 'audio', 'generatedImage']);
 const EXEC_CODES: ReadonlySet<string> = new Set(EXEC_ERROR_CODES);
 
@@ -167,6 +171,8 @@ export function parseChildMessage(
   if (!isRecord(message) || typeof message.type !== 'string' || !Object.hasOwn(caps, message.type)) fail('a frame has no known type');
   const type = message.type as ChildMessageType;
   if (bytes > caps[type]) fail(`the ${type} frame of ${bytes} bytes is over its limit of ${caps[type]} bytes`);
+  // The data must nest no deeper than the guest could send, so no host walk of it can overflow.
+  if (jsonNestsDeeperThan(json, MAX_JSON_DEPTH + ENVELOPE_DEPTH[type])) fail(`the ${type} frame nests deeper than ${MAX_JSON_DEPTH} levels`);
   if (type === 'ready') return { type };
   if (run === undefined) fail(`an unexpected ${type} frame: no program runs`);
   switch (type) {
