@@ -21,7 +21,8 @@ export interface EngineSettings {
   readonly registry: ToolRegistry;
   readonly approval: ApprovalHandler | undefined;
   readonly maxParallel: number;
-  readonly defaultTimeoutMs: number | undefined;
+  /** Milliseconds; `Infinity` for none. */
+  readonly defaultTimeoutMs: number;
   readonly defaultOutputBudget: number | undefined;
 }
 

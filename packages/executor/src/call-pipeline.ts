@@ -14,6 +14,7 @@ import type { Refusal } from './refusal.js';
 import { notSerializable } from './refusal.js';
 
 // `INVALID_ARGS` too: a tool's own check of its input (e.g. `exec` refusing an empty program) is not policy.
+const MAX_TIMER_MS = 2 ** 31 - 1;
 const KEPT_CODES: ReadonlySet<string> = new Set<string>([...EXEC_ERROR_CODES, 'EXECUTION_FAILED', 'INVALID_ARGS']);
 
 /**
@@ -87,7 +88,8 @@ async function runStages(engine: CallEngine, record: CallRecord): Promise<void> 
   record.executing = true;
   if (record.timed) record.executeStartedAt = performance.now();
   const timeoutMs = tool.timeoutMs ?? engine.settings.defaultTimeoutMs;
-  if (timeoutMs !== undefined) record.timer = setTimeout(engine.onTimeout, timeoutMs, record);
+  // Past 2^31 - 1 ms, setTimeout fires at once: such a timeout (or Infinity) means none.
+  if (timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS) record.timer = setTimeout(engine.onTimeout, timeoutMs, record);
   let output: ToolOutput;
   try {
     // `args` matches the tool's kind: validation checked it.

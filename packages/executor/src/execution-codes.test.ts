@@ -176,7 +176,7 @@ describe('configuration', () => {
     const registry = new ToolRegistry();
     expect(() => new ToolRuntime({ registry, maxParallel: 0 })).toThrow('executor.maxParallel: expected a whole number of at least 1, got 0.');
     expect(() => new ToolRuntime({ registry, defaultOutputBudget: 1.5 })).toThrow('executor.defaultOutputBudget: expected a whole number of at least 1, got 1.5.');
-    expect(() => new ToolRuntime({ registry, defaultTimeoutMs: -1 })).toThrow('executor.defaultTimeoutMs: expected a number of milliseconds above 0, got -1.');
+    expect(() => new ToolRuntime({ registry, defaultTimeoutMs: -1 })).toThrow('executor.defaultTimeoutMs: expected a number of milliseconds above 0 (or Infinity for none), got -1.');
     expect(() => new ToolRuntime({ registry, maxParallel: Number.NaN })).toThrow(
       expect.objectContaining({ name: 'ConfigurationError', code: 'INVALID_CONFIGURATION', setting: 'executor.maxParallel' }),
     );

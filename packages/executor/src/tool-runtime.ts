@@ -16,13 +16,20 @@ export interface ToolRuntimeOptions {
   readonly approval?: ApprovalHandler;
   /** Read-only calls that may run at once in one lane (default 8). */
   readonly maxParallel?: number;
-  /** Timeout for tools that set no `timeoutMs` (default: none). */
+  /**
+   * Timeout in ms for tools that set no `timeoutMs` (default {@link DEFAULT_TIMEOUT_MS}, two
+   * minutes), so every call ends; `Infinity` turns it off. A call that runs past its timeout
+   * ends `TIMEOUT` and its signal aborts. A tool's own `timeoutMs` (also `Infinity`) wins.
+   */
   readonly defaultTimeoutMs?: number;
   /** Wire-text budget for tools that set no `outputBudget` (default: none). */
   readonly defaultOutputBudget?: number;
 }
 
 const DEFAULT_MAX_PARALLEL = 8;
+
+/** The per-call timeout of tools that set none, when the runtime sets no other: two minutes. */
+export const DEFAULT_TIMEOUT_MS = 120_000;
 
 /**
  * Runs every tool call — from the model or from a program inside `exec` — through one
@@ -41,7 +48,7 @@ export class ToolRuntime {
       registry: options.registry,
       approval: options.approval,
       maxParallel: checkCount(options.maxParallel, 'executor.maxParallel', DEFAULT_MAX_PARALLEL),
-      defaultTimeoutMs: checkPositive(options.defaultTimeoutMs, 'executor.defaultTimeoutMs'),
+      defaultTimeoutMs: checkTimeout(options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS, 'executor.defaultTimeoutMs'),
       defaultOutputBudget: checkCount(options.defaultOutputBudget, 'executor.defaultOutputBudget', undefined),
     });
   }
@@ -115,10 +122,9 @@ function checkCount<Fallback extends number | undefined>(value: number | undefin
   return value;
 }
 
-function checkPositive(value: number | undefined, setting: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!Number.isFinite(value) || value <= 0) {
-    throw new ConfigurationError({ setting, message: `expected a number of milliseconds above 0, got ${value}.` });
+function checkTimeout(value: number, setting: string): number {
+  if (Number.isNaN(value) || value <= 0) {
+    throw new ConfigurationError({ setting, message: `expected a number of milliseconds above 0 (or Infinity for none), got ${value}.` });
   }
   return value;
 }
