@@ -122,10 +122,11 @@ describe('cells', () => {
 
   it.each([
     ['EXEC_OUTPUT_LIMIT', `store('k', 'lost'); text('x'.repeat(200_000));`],
-    ['EXEC_MEMORY', `store('k', 'lost'); const hog = []; while (true) hog.push('y'.repeat(1 << 20) + hog.length);`],
+    ['EXEC_MEMORY', `store('k', 'lost'); const hog = []; while (true) hog.push(new Array(1 << 18).fill(hog.length));`],
     ['EXEC_STACK', `store('k', 'lost'); const deeper = (n) => deeper(n + 1) + 1; deeper(0);`],
   ])('a cell that ends on %s commits no stored values', async (code, program) => {
-    const h = harness();
+    // A small heap, so the memory case ends on memory long before the CPU budget.
+    const h = harness({ limits: { memoryBytes: 8 * 1024 * 1024 } });
     const outcome = await h.exec(program);
     expect(outcome).toMatchObject({ status: 'error', code });
     expect(h.codeMode.storedValue('k')).toBeUndefined();
