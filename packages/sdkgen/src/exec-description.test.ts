@@ -145,7 +145,7 @@ describe('lazy discovery in the exec description', () => {
 
   it('documents several eager bindings', () => {
     const text = generateExecDescription(...scopeOf(lazyRegistry(['get_weather', 'query', 'create_issue'])));
-    expect(text).toContain('`tools` holds 5 tools; the 2 below are documented here.');
+    expect(text).toContain('Tools: 2 tools are documented below.');
     expect(text).toContain('tools.create_issue(');
   });
 
@@ -156,7 +156,7 @@ describe('lazy discovery in the exec description', () => {
     expect(weather).toBeDefined();
     if (weather) expect(text).toContain(renderBindingSignature(weather));
     for (const hidden of names.filter((name) => name !== 'get_weather')) expect(text).not.toContain(hidden);
-    expect(text).toContain('`tools` holds 5 tools; the one below is documented here.');
+    expect(text).toContain('Tools: one tool is documented below.');
     expect(text).toContain('call the top-level tool_search tool with keywords (query: "send message") or an exact name (query: "select:<name>")');
     expect(text).toContain('ALL_TOOLS lists every name at run time.');
   });
@@ -164,21 +164,28 @@ describe('lazy discovery in the exec description', () => {
   it('documents no binding when eager is empty', () => {
     const registry = lazyRegistry([]);
     const text = generateExecDescription(registry, registry.root);
-    expect(text).toContain('`tools` holds 5 tools; none is documented here.');
+    expect(text).toContain('Tools: no tool is documented here.');
     expect(text).not.toContain('tools.get_weather(');
   });
 
-  it('counts collisions without naming them', () => {
+  it('neither names nor counts collisions', () => {
     const registry = lazyRegistry(['get_weather', 'query'], ['get_weather']);
+    const before = generateExecDescription(registry, registry.root);
     registry.register(simpleTool('get-weather'));
     const text = generateExecDescription(registry, registry.root);
-    expect(text).toContain('`tools` holds 1 tool; the one below is documented here.');
-    expect(text).toContain('1 more tool is not callable from programs: its name collides with another once made a JS name.');
+    expect(text).toBe(before);
+    expect(text).toContain('A tool whose name collides with another once made a JS name is not callable from programs, and tool_search leaves it out.');
     expect(text).not.toContain('get-weather');
-    registry.register(simpleTool('get.weather'));
-    expect(generateExecDescription(registry, registry.root)).toContain(
-      '2 more tools are not callable from programs: their names collide with others once made JS names.',
-    );
+  });
+
+  it('stays byte-identical when another deferred tool is registered', () => {
+    const registry = lazyRegistry(['get_weather']);
+    const before = generateExecDescription(registry, registry.root, { cells: true });
+    registry.register(simpleTool('late_deferred_tool', 'Registered after the first request.'));
+    expect(registry.plan(registry.root).bindingByName.has('late_deferred_tool')).toBe(true);
+    expect(generateExecDescription(registry, registry.root, { cells: true })).toBe(before);
+    registry.unregister('brave_web_search');
+    expect(generateExecDescription(registry, registry.root, { cells: true })).toBe(before);
   });
 
   it('stays flat as the registry grows', () => {

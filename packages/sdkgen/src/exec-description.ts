@@ -27,19 +27,17 @@ export function isLazyScope(plan: ExposurePlan): boolean {
 
 const INTRO = 'Run a JavaScript program that calls tools as functions: chain calls, loop, and filter or combine results before they reach you.';
 
+// Lazy scopes keep their description byte-identical while deferred tools come and go:
+// providers cache the prompt prefix, so nothing here counts or names what is not eager.
 function lazyToolsSection(plan: ExposurePlan, options: ExecDescriptionOptions): string {
   const eager = new Set(plan.scope.search?.eager ?? []);
   const documented = plan.bindings.filter((binding) => eager.has(binding.canonicalName));
-  const total = plan.bindings.length;
   const shown =
-    documented.length === 0 ? 'none is documented here' : documented.length === 1 ? 'the one below is documented here' : `the ${formatCount(documented.length)} below are documented here`;
+    documented.length === 0 ? 'no tool is documented here' : documented.length === 1 ? 'one tool is documented below' : `${formatCount(documented.length)} tools are documented below`;
   const parts = [
-    `Tools: \`tools\` holds ${formatCount(total)} ${total === 1 ? 'tool' : 'tools'}; ${shown}. To find the others, call the top-level tool_search tool with keywords (query: "send message") or an exact name (query: "select:<name>"). It returns their signatures; call them here as tools.<jsName>(args). ALL_TOOLS lists every name at run time.`,
+    `Tools: ${shown}. To find the others in \`tools\`, call the top-level tool_search tool with keywords (query: "send message") or an exact name (query: "select:<name>"). It returns their signatures; call them here as tools.<jsName>(args). ALL_TOOLS lists every name at run time. A tool whose name collides with another once made a JS name is not callable from programs, and tool_search leaves it out.`,
     ...documented.map((binding) => bindingBlock(binding, options)),
   ];
-  const omitted = plan.collisions.reduce((count, collision) => count + collision.losers.length, 0);
-  if (omitted === 1) parts.push('1 more tool is not callable from programs: its name collides with another once made a JS name.');
-  if (omitted > 1) parts.push(`${formatCount(omitted)} more tools are not callable from programs: their names collide with others once made JS names.`);
   return parts.join('\n\n');
 }
 
