@@ -24,8 +24,10 @@ export interface ExposurePlan {
   /** Program bindings, sorted by canonical name (empty when `exec` is not declared). */
   readonly bindings: readonly Binding[];
   readonly bindingByName: ReadonlyMap<string, Binding>;
-  /** Collisions that involve a tool this scope would otherwise bind, sorted by JS name. */
+  /** Collisions among the tools this scope may call, sorted by JS name. */
   readonly collisions: readonly JsNameCollision[];
+  /** canonical name of a tool that lost its JS name in this scope → its collision. */
+  readonly lostBy: ReadonlyMap<string, JsNameCollision>;
   /** Whether `exec` is on the wire. */
   readonly execDeclared: boolean;
 }
@@ -35,7 +37,7 @@ export interface PlanInputs {
   readonly scope: Scope;
   /** Every registered tool with its category, sorted by canonical name. */
   readonly tools: readonly { readonly tool: ToolDefinition; readonly category: ToolCategory }[];
-  /** JS names of all ordinary tools (registry-wide, so a loser loses everywhere). */
+  /** JS names of the ordinary tools this scope may call (collisions resolved among them only). */
   readonly assignment: JsNameAssignment;
 }
 
@@ -73,6 +75,7 @@ export function computeExposurePlan({ scope, tools, assignment }: PlanInputs): E
     bindings,
     bindingByName: new Map(bindings.map((binding) => [binding.canonicalName, binding])),
     collisions: [...collisions.values()].sort((left, right) => (left.jsName < right.jsName ? -1 : 1)),
+    lostBy: assignment.lostBy,
     execDeclared,
   };
 }

@@ -108,6 +108,25 @@ describe('registry bookkeeping', () => {
     expect(registry.resolveForExecution('read-file', registry.root, { nested: false }).type).toBe('unknown');
   });
 
+  it('resolves collisions among the tools a scope can call: a scope allowing only z-tool binds it', () => {
+    for (const order of [['z-tool', 'z_tool'], ['z_tool', 'z-tool']]) {
+      const registry = new ToolRegistry({ mode: 'code_mode_only' });
+      registry.register(fakeControlTool('exec'));
+      for (const name of order) registry.register(fakeTool(name));
+      const narrow = registry.createScope({ id: 'narrow', nestedAllow: ['z-tool'] });
+      const plan = registry.plan(narrow);
+      expect(plan.bindings.map((binding) => [binding.canonicalName, binding.jsName])).toEqual([['z-tool', 'z_tool']]);
+      expect(plan.collisions).toEqual([]);
+      expect(registry.resolveForExecution('z-tool', narrow, { nested: true })).toMatchObject({ type: 'callable', jsName: 'z_tool' });
+      expect(registry.resolveForExecution('z_tool', narrow, { nested: true }).type).toBe('not_callable');
+      // Where both are callable, the exact match still wins, whatever the registration order.
+      expect(registry.plan(registry.root).bindings.map((binding) => binding.canonicalName)).toEqual(['z_tool']);
+      expect(registry.resolveForExecution('z-tool', registry.root, { nested: true }).type).toBe('collided');
+      const both = registry.createScope({ id: 'both', nestedAllow: ['z-tool', 'z_tool'] });
+      expect(registry.plan(both).collisions).toEqual([{ jsName: 'z_tool', winner: 'z_tool', losers: ['z-tool'], reason: 'exact-match' }]);
+    }
+  });
+
   it('uses the configured direct-control set and explicit categories', () => {
     const registry = new ToolRegistry({ mode: 'code_mode_only', directControl: ['handoff'] });
     registry.register(fakeControlTool('exec'));

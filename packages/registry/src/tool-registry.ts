@@ -6,7 +6,6 @@ import { DEFAULT_DIRECT_CONTROL } from './direct-control.js';
 import type { ExecutionResolution } from './execution-resolution.js';
 import type { ExposurePlan } from './exposure-plan.js';
 import { computeExposurePlan } from './exposure-plan.js';
-import type { JsNameAssignment } from './js-name-assignment.js';
 import { assignJsNames } from './js-name-assignment.js';
 import type { RegistryEvents } from './registry-events.js';
 import type { Scope, ScopeOptions } from './scope.js';
@@ -55,7 +54,6 @@ export class ToolRegistry {
   private readonly rootMode: ToolMode | string;
   private revisionNumber = 0;
   private sortedCache: Entry[] | undefined;
-  private assignmentCache: JsNameAssignment | undefined;
   private readonly planCache = new Map<string, ExposurePlan>();
 
   constructor(options: ToolRegistryOptions = {}) {
@@ -130,9 +128,13 @@ export class ToolRegistry {
   plan(scope: Scope): ExposurePlan {
     const cached = this.planCache.get(scope.id);
     if (cached && cached.scope === scope) return cached;
-    const assignment = (this.assignmentCache ??= assignJsNames(
-      this.sorted().filter((entry) => entry.category === 'ordinary').map((entry) => entry.tool.name),
-    ));
+    // Collisions are resolved among the tools this scope may call, so a narrowed scope
+    // keeps a tool that loses its JS name only to a tool it cannot call anyway.
+    const assignment = assignJsNames(
+      this.sorted()
+        .filter((entry) => entry.category === 'ordinary' && passesFilters(scope.nestedFilters, entry.tool.name))
+        .map((entry) => entry.tool.name),
+    );
     const plan = computeExposurePlan({ scope, tools: this.sorted(), assignment });
     this.planCache.set(scope.id, plan);
     return plan;
@@ -170,7 +172,7 @@ export class ToolRegistry {
     if (entry.category === 'direct_control') return { type: 'not_callable', tool: entry.tool, reason: 'direct_control' };
     if (entry.category === 'hidden') return { type: 'not_callable', tool: entry.tool, reason: 'hidden' };
     if (!plan.execDeclared) return { type: 'not_callable', tool: entry.tool, reason: 'no_code_mode' };
-    const collision = this.assignmentCache?.lostBy.get(name);
+    const collision = plan.lostBy.get(name);
     if (collision) return { type: 'collided', tool: entry.tool, collision };
     return { type: 'not_callable', tool: entry.tool, reason: 'not_allowed' };
   }
@@ -206,7 +208,6 @@ export class ToolRegistry {
   private changed(name: string, type: 'register' | 'unregister'): void {
     this.revisionNumber += 1;
     this.sortedCache = undefined;
-    this.assignmentCache = undefined;
     this.planCache.clear();
     this.events.emit('registry-change', { revision: this.revisionNumber, name, type });
   }
