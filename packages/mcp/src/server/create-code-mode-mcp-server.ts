@@ -1,0 +1,121 @@
+import type { CodeMode } from '@toolcell/codemode';
+import { ConfigurationError } from '@toolcell/core';
+import type { ApprovalDecision, ApprovalRequest, CallEndEvent, ToolRuntime } from '@toolcell/executor';
+import type { Scope, ToolRegistry } from '@toolcell/registry';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitationApproval } from './elicitation-approval.js';
+import { mcpCallResult } from './mcp-call-result.js';
+import { mcpToolListing } from './mcp-tool-listing.js';
+
+/** Options of {@link createCodeModeMcpServer}. */
+export interface CodeModeMcpServerOptions {
+  readonly registry: ToolRegistry;
+  /** Every call — the client's and every nested call of a program — runs through it. */
+  readonly runtime: ToolRuntime;
+  /** Installed in `registry` (its `exec` is the one served). */
+  readonly codeMode: CodeMode;
+  /** Whose wire view is served (default the registry's root scope). */
+  readonly scope?: Scope;
+  /** The approval handler `runtime` was built with, to reach the client's user by elicitation. */
+  readonly approval?: ElicitationApproval;
+  /** How the server introduces itself. */
+  readonly serverInfo?: { readonly name: string; readonly version: string };
+}
+
+/** A code-mode MCP server: one SDK server per connected client session. */
+export interface CodeModeMcpServer {
+  /** Serve one client over `transport` (stdio, or one Streamable HTTP session). */
+  connect(transport: Transport): Promise<void>;
+  /** Close every session. */
+  close(): Promise<void>;
+}
+
+/**
+ * Serve a scope's wire view over MCP: in `code_mode_only`, `exec` (with its generated
+ * description), `wait` when cells are on, `tool_search` in lazy mode and the
+ * direct-control tools; in `code_mode` the ordinary tools too. `exec` takes `{ code }`;
+ * its result is the wire output as content and the typed result as `structuredContent`.
+ * Long programs report each finished nested call as progress; a client's cancellation
+ * cancels the program and its nested calls.
+ *
+ * @example
+ * {@includeCode ../mcp.examples.ts#createCodeModeMcpServer}
+ */
+export function createCodeModeMcpServer(options: CodeModeMcpServerOptions): CodeModeMcpServer {
+  const { registry, runtime, codeMode, approval } = options;
+  if (registry.get(codeMode.execTool.name) !== codeMode.execTool) {
+    throw new ConfigurationError({ setting: 'mcp.server.codeMode', message: 'install Code Mode in the registry (codeMode.install()) before serving it.' });
+  }
+  const scope = options.scope ?? registry.root;
+  const serverInfo = options.serverInfo ?? { name: 'toolcell', version: '0.1.0' };
+  const servers = new Set<Server>();
+  let sessions = 0;
+  const onChange = (): void => {
+    for (const server of servers) void server.sendToolListChanged().catch(() => undefined);
+  };
+  registry.events.on('registry-change', onChange);
+
+  const serve = (server: Server, session: number): void => {
+    server.setRequestHandler(ListToolsRequestSchema, () => ({
+      tools: registry.wireView(scope).map((declaration) => mcpToolListing(declaration, registry.get(declaration.name)?.readOnly === true)),
+    }));
+    server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
+      const { name, arguments: args = {} } = request.params;
+      const callId = `mcp_${session}_${String(extra.requestId)}`;
+      const tool = registry.get(name);
+      const input = tool?.kind === 'freeform' ? args[tool.jsonFallback.parameter] : args;
+      // Only a client that can elicit gets a channel; for others the fallback policy decides.
+      const canElicit = server.getClientCapabilities()?.elicitation !== undefined;
+      const closeChannel = canElicit ? approval?.open(callId, (approvalRequest) => elicit(server, approvalRequest, extra.requestId)) : undefined;
+      const token = request.params._meta?.progressToken;
+      let finished = 0;
+      const onCallEnd = (event: CallEndEvent): void => {
+        if (event.parentCallId !== callId || token === undefined) return;
+        finished += 1;
+        void extra
+          .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: finished, message: `tools call ${event.toolName}: ${event.status}` } })
+          .catch(() => undefined);
+      };
+      runtime.events.on('call-end', onCallEnd);
+      try {
+        return mcpCallResult(await runtime.dispatch({ name, args: input, callId, scope, signal: extra.signal }));
+      } finally {
+        runtime.events.off('call-end', onCallEnd);
+        closeChannel?.();
+      }
+    });
+  };
+
+  return {
+    connect: async (transport) => {
+      const server = new Server(serverInfo, { capabilities: { tools: { listChanged: true } } });
+      sessions += 1;
+      serve(server, sessions);
+      servers.add(server);
+      server.onclose = () => servers.delete(server);
+      await server.connect(transport);
+    },
+    close: async () => {
+      registry.events.off('registry-change', onChange);
+      await Promise.all([...servers].map((server) => server.close()));
+      servers.clear();
+    },
+  };
+}
+
+/** Put one call to the client's user as a form elicitation with one `approve` checkbox. */
+async function elicit(server: Server, request: ApprovalRequest, relatedRequestId: string | number): Promise<ApprovalDecision> {
+  const from = request.parentCallId === undefined ? '' : ' (from the running program)';
+  const result = await server.elicitInput(
+    {
+      message: `Allow the tool "${request.toolName}"${from} to run with ${JSON.stringify(request.args)}?`,
+      requestedSchema: { type: 'object', properties: { approve: { type: 'boolean', title: 'Approve', description: 'Let this call run.' } }, required: ['approve'] },
+    },
+    { relatedRequestId, signal: request.signal },
+  );
+  if (result.action === 'accept' && result.content?.approve === true) return { type: 'approve' };
+  return { type: 'deny', reason: result.action === 'accept' ? 'the user did not approve it.' : `the user answered "${result.action}".` };
+}

@@ -1,0 +1,54 @@
+// A whole served stack for tests: registry, runtime with elicitation approval, Code Mode
+// in the in-process sandbox, the fixture MCP server imported, and one built-in tool that
+// needs approval.
+import { CodeMode } from '@toolcell/codemode';
+import type { ToolMode } from '@toolcell/core';
+import { textOutput } from '@toolcell/core';
+import type { ApprovalHandler } from '@toolcell/executor';
+import { ToolRuntime } from '@toolcell/executor';
+import { ToolRegistry } from '@toolcell/registry';
+import { createInProcessTransport } from '@toolcell/sandbox';
+import type { McpServersHandle } from '../client/connect-mcp-servers.js';
+import { connectMcpServers } from '../client/connect-mcp-servers.js';
+import type { CodeModeMcpServer } from '../server/create-code-mode-mcp-server.js';
+import { createCodeModeMcpServer } from '../server/create-code-mode-mcp-server.js';
+import { ElicitationApproval } from '../server/elicitation-approval.js';
+import { fixtureServer } from './servers.js';
+
+export interface CodeModeStack {
+  readonly registry: ToolRegistry;
+  readonly imported: McpServersHandle;
+  readonly server: CodeModeMcpServer;
+  /** Shut Code Mode, the sandbox and the imported servers down. */
+  close(): Promise<void>;
+}
+
+export async function createCodeModeStack(options: { readonly mode?: ToolMode; readonly fallback?: ApprovalHandler } = {}): Promise<CodeModeStack> {
+  const registry = new ToolRegistry({ mode: options.mode ?? 'code_mode_only' });
+  registry.register({
+    kind: 'function',
+    name: 'launch_rocket',
+    description: 'Launches the rocket (asks first).',
+    inputSchema: { type: 'object', properties: { target: { type: 'string' } }, required: ['target'] },
+    needsApproval: true,
+    execute: (input) => textOutput(`launched to ${String(input.target)}`),
+  });
+  const approval = new ElicitationApproval({ fallback: options.fallback });
+  const runtime = new ToolRuntime({ registry, approval });
+  const transport = createInProcessTransport();
+  const codeMode = new CodeMode({ registry, runtime, transport });
+  codeMode.install();
+  const imported = await connectMcpServers({ fixture: fixtureServer() }, { registry });
+  const server = createCodeModeMcpServer({ registry, runtime, codeMode, approval });
+  return {
+    registry,
+    imported,
+    server,
+    close: async () => {
+      await server.close();
+      await codeMode.shutdown();
+      await transport.close();
+      await imported.close();
+    },
+  };
+}
