@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import type { CallOutcome, JsonObject } from '@toolcell/core';
+import { MAX_JSON_DEPTH } from '@toolcell/core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { SessionValues, StoredValueError } from './stored-values.js';
+import { createHarness } from './test-support/harness.js';
 
 describe('stored values', () => {
   it('isolates cells until they commit, then merges per key', () => {
@@ -39,5 +42,44 @@ describe('stored values', () => {
     expect(cell.writtenKeys).toEqual(['k']);
     cell.commit();
     expect(session.bytes).toBe(1 + '"small2"'.length);
+  });
+
+  it('keeps __proto__ and other Object.prototype names as ordinary keys', () => {
+    const session = new SessionValues();
+    const cell = session.openCell();
+    cell.write('__proto__', { a: 1 });
+    cell.write('constructor', 2);
+    cell.commit();
+    const snapshot = session.snapshot();
+    expect(Object.getPrototypeOf(snapshot)).toBe(Object.prototype);
+    expect(Object.keys(snapshot)).toEqual(['__proto__', 'constructor']);
+    expect(JSON.parse(JSON.stringify(snapshot)) as unknown).toEqual(JSON.parse('{"__proto__":{"a":1},"constructor":2}'));
+    expect(session.get('__proto__')).toEqual({ a: 1 });
+  });
+});
+
+describe('stored values through a real sandbox', () => {
+  const harnesses: Array<ReturnType<typeof createHarness>> = [];
+  afterEach(async () => {
+    await Promise.all(harnesses.splice(0).map((created) => created.close()));
+  });
+  const returned = (outcome: CallOutcome) => (outcome.output.result.value as JsonObject).return_value;
+
+  it('commits every value store() accepts, refuses deeper ones in the guest, and round-trips __proto__', async () => {
+    const h = createHarness({ cells: true });
+    harnesses.push(h);
+    const first = await h.exec(`
+      const nest = (levels) => { let value = 0; for (let i = 0; i < levels; i += 1) value = [value]; return value; };
+      store('edge', nest(${MAX_JSON_DEPTH}));
+      let refused = 'accepted';
+      try { store('deep', nest(${MAX_JSON_DEPTH + 1})); } catch (error) { refused = error.name; }
+      store('__proto__', { a: 1 });
+      return [refused, load('deep') === undefined, load('__proto__')];
+    `);
+    expect(returned(first)).toEqual([expect.stringMatching(/Error$/), true, { a: 1 }]);
+    expect(h.codeMode.storedValue('deep')).toBeUndefined();
+    expect(h.codeMode.storedValue('__proto__')).toEqual({ a: 1 });
+    const second = await h.exec(`return [load('__proto__'), JSON.stringify(load('edge')).length, load('deep') ?? null];`);
+    expect(returned(second)).toEqual([{ a: 1 }, 2 * MAX_JSON_DEPTH + 1, null]);
   });
 });

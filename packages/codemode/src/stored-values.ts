@@ -27,7 +27,10 @@ export class SessionValues {
   /** A JSON snapshot for a new cell. */
   snapshot(): Record<string, JsonValue> {
     const copy: Record<string, JsonValue> = {};
-    for (const [key, entry] of this.values) copy[key] = structuredClone(entry.value);
+    // Defined, not assigned: a key like `__proto__` must stay an own key, not set a prototype.
+    for (const [key, entry] of this.values) {
+      Object.defineProperty(copy, key, { value: structuredClone(entry.value), enumerable: true, writable: true, configurable: true });
+    }
     return copy;
   }
 
