@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ToolcellOptions } from './run-toolcell.js';
 import { jsonLines, runToolcell, startToolcell, waitForLine } from './run-toolcell.js';
+import { processesInSession } from './session-processes.js';
 
 const SAMPLE_PROJECT = fileURLToPath(new URL('../sample-project/', import.meta.url));
 let root: string;
@@ -132,6 +134,35 @@ describe('toolcell exec', () => {
     expect(JSON.parse(failed.stdout)).toMatchObject({ status: 'error', code: 'EXEC_RUNTIME', calls: [{ name: 'list_files', status: 'ok' }] });
     expect(missing.code).toBe(2);
     expect(missing.stderr.trim()).toBe('toolcell: FILE: is required; pass a program file, or - to read the program from stdin.');
+  });
+});
+
+describe('toolcell exits only after its sandbox processes are reaped', () => {
+  // Each run leads its own session: whatever it started (tsx's node, the sandbox pool's
+  // child) stays in that session, zombies included, until it has exited and been reaped.
+  // tsx's own esbuild service is left for init by tsx, which only these source runs use.
+  const runAlone = async (args: readonly string[], options: ToolcellOptions = {}) => {
+    const result = await runToolcell(args, { ...options, detached: true });
+    return { ...result, left: processesInSession(result.pid).filter((process) => process.command !== 'esbuild') };
+  };
+
+  it('exec (a program that ran), run and inspect in code mode leave no process of their session behind', async () => {
+    const program = file('tree.js', 'return (await tools.list_files({})).entries.length;');
+    const answer = file('answer.json', { turns: [{ text: 'done' }] });
+    const [exec, failed] = await Promise.all([
+      runAlone(['exec', program, '-w', workspace]),
+      runAlone(['exec', '-', '-w', workspace], { stdin: 'throw new Error("boom");' }),
+    ]);
+    const [run, inspect] = await Promise.all([
+      runAlone(['run', '--task', 'x', '-w', workspace, '--mode', 'code_mode_only', '--script', answer]),
+      runAlone(['inspect', '-w', workspace, '--mode', 'code_mode']),
+    ]);
+    expect(exec.code, exec.stderr).toBe(0);
+    expect(exec.stdout).toContain('Return value: ');
+    expect(failed.code, failed.stderr).toBe(1);
+    expect(run.code, run.stderr).toBe(0);
+    expect(inspect.code, inspect.stderr).toBe(0);
+    for (const [name, result] of Object.entries({ exec, failed, run, inspect })) expect(result.left, name).toEqual([]);
   });
 });
 

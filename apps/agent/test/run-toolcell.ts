@@ -8,6 +8,7 @@ const TSX = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.
 const CLI = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
 
 export interface ToolcellResult {
+  readonly pid: number;
   readonly code: number | null;
   readonly stdout: string;
   readonly stderr: string;
@@ -18,6 +19,8 @@ export interface ToolcellOptions {
   /** Replaces the inherited environment's API keys (they are removed by default). */
   readonly env?: Record<string, string>;
   readonly stdin?: string;
+  /** Start the CLI as the leader of a new session, so its session id is its pid. */
+  readonly detached?: boolean;
 }
 
 function environment(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -32,6 +35,7 @@ export function startToolcell(args: readonly string[], options: ToolcellOptions 
     cwd: options.cwd ?? APP_DIRECTORY,
     env: environment(options.env),
     stdio: ['pipe', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
 }
 
@@ -45,7 +49,7 @@ export function runToolcell(args: readonly string[], options: ToolcellOptions = 
   child.stdin!.end(options.stdin ?? '');
   return new Promise((resolve, reject) => {
     child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
+    child.on('close', (code) => resolve({ pid: child.pid!, code, stdout, stderr }));
   });
 }
 

@@ -3,8 +3,9 @@ import { CodeModeSession } from './code-mode-session.js';
 
 /**
  * Sessions kept for scopes with nothing live (no running cell, no unobserved result).
- * Past this many, the least recently used idle session is forgotten with its stored
- * values, so scopes that come and go (subagents) do not pile up.
+ * Past this many, the least recently used idle session is forgotten — one without stored
+ * values first, else one with its stored values — so scopes that come and go (subagents)
+ * do not pile up.
  */
 export const KEPT_IDLE_SESSIONS = 64;
 
@@ -73,14 +74,17 @@ export class CodeModeSessions {
     await Promise.all([...this.sessions.values()].map((session) => session.terminateAll()));
   }
 
+  /** Forget idle sessions past the bound: first those without stored values, least recently used first. */
   private forgetIdle(): void {
     let idle = 0;
     for (const session of this.sessions.values()) if (session.isIdle) idle += 1;
-    for (const [key, session] of this.sessions) {
-      if (idle <= KEPT_IDLE_SESSIONS) break;
-      if (!session.isIdle) continue;
-      this.sessions.delete(key);
-      idle -= 1;
+    for (const keepValues of [true, false]) {
+      for (const [key, session] of this.sessions) {
+        if (idle <= KEPT_IDLE_SESSIONS) return;
+        if (!session.isIdle || (keepValues && session.values.bytes > 0)) continue;
+        this.sessions.delete(key);
+        idle -= 1;
+      }
     }
   }
 }
