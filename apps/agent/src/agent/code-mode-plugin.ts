@@ -8,7 +8,7 @@ import type { SandboxSettings } from '../config/toolcell-config.js';
 
 /** Code Mode as installed in one agent runtime. */
 export interface CodeModeInstallation {
-  /** End every running program and stop the sandbox processes. */
+  /** End every running program, then stop the sandbox processes and reap them. */
   shutdown(): Promise<void>;
 }
 
@@ -41,8 +41,15 @@ export async function installCodeMode(options: {
   codeMode.install();
   return {
     async shutdown() {
-      await codeMode.shutdown();
-      await transport.close();
+      // Children are unref'd so an idle pool never keeps the app alive; while they are being
+      // reaped, this timer does, so the CLI cannot exit (or drain its event loop) before them.
+      const keepAlive = setInterval(() => {}, 60_000);
+      try {
+        await codeMode.shutdown();
+      } finally {
+        // Resolves once every child process has exited and been reaped.
+        await transport.close().finally(() => clearInterval(keepAlive));
+      }
     },
   };
 }
