@@ -3,7 +3,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ToolRuntime } from '@toolcell/executor';
+import { ToolRegistry } from '@toolcell/registry';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectMcpServers } from '../client/connect-mcp-servers.js';
 import type { CodeModeStack } from '../test-support/code-mode-stack.js';
 import { createCodeModeStack } from '../test-support/code-mode-stack.js';
 import type { McpProgressEvent } from '../client/mcp-server-status.js';
@@ -103,6 +106,20 @@ describe('toolcell as a code-mode MCP server over Streamable HTTP', () => {
     const status = await rawStatus(endpoint.url, { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' });
     expect(status).toBe(401);
     await expect(connect({ elicitation: false, token: 'wrong' })).rejects.toThrow(/401|bearer/i);
+  });
+
+  it('is importable by connectMcpServers over Streamable HTTP with headers (url config)', async () => {
+    const registry = new ToolRegistry();
+    const runtime = new ToolRuntime({ registry, approval: { ask: () => ({ type: 'approve' }) } });
+    const remote = await connectMcpServers({ remote: { url: endpoint.url, headers: { Authorization: `Bearer ${TOKEN}` } } }, { registry });
+    try {
+      expect(remote.status()[0]).toMatchObject({ transport: 'streamable-http', state: 'ready', toolCount: 1 });
+      const outcome = await runtime.dispatch({ name: 'mcp__remote__exec', args: { code: 'return 6 * 7;' }, callId: 'remote_1', scope: registry.root });
+      // exec lists no outputSchema, so the importer types its result by the fallback rule.
+      expect(outcome.status === 'ok' && outcome.output.result.value).toMatchObject({ text: expect.stringContaining('Return value: 42') });
+    } finally {
+      await remote.close();
+    }
   });
 
   it('refuses a request for another Host (403)', async () => {
