@@ -92,6 +92,26 @@ describe('toolcell run', () => {
   });
 });
 
+describe('toolcell run with cells', () => {
+  it('push completion (the default): the model ends its turn, the loop waits for the cell and tells the model in one message', async () => {
+    const program = 'yield_control();\nlet count = 0;\nfor (let index = 0; index < 10; index += 1) count += (await tools.list_files({ path: "docs" })).entries.length;\nreturn count;';
+    const scenario = file('push.json', { turns: [{ tool_calls: [{ id: 'job', name: 'exec', input: program }] }, { text: 'Started the job.' }, { text: 'The job is done.' }] });
+    const args = ['run', '--task', 'x', '-w', workspace, '--mode', 'code_mode_only', '--cells', '--script', scenario];
+    const [json, text] = await Promise.all([runToolcell([...args, '--json']), runToolcell(args)]);
+    expect(json.code, json.stderr).toBe(0);
+    const lines = jsonLines(json.stdout);
+    expect(lines.filter((line) => line.type === 'cell_wait')).toEqual([{ type: 'cell_wait', turn: 2, cellIds: ['1'] }]);
+    expect(lines.filter((line) => line.type === 'cell_update')).toEqual([
+      { type: 'cell_update', cellId: '1', status: 'completed', reasons: ['end'], message: expect.stringMatching(/^News from exec cell 1 .*\nScript completed in \d+ ms \(cell 1\)\.\nReturn value: \d+$/s) },
+    ]);
+    expect(lines.at(-1)).toMatchObject({ type: 'final', text: 'The job is done.', turns: 3 });
+    expect(text.code, text.stderr).toBe(0);
+    expect(text.stderr).toContain('cells 1 still running: waiting for their news');
+    expect(text.stderr).toContain('cell 1 completed: told the model in one message');
+    expect(text.stderr).toMatch(/done after 3 model requests, \d+ tokens sent/);
+  });
+});
+
 describe('toolcell inspect', () => {
   it('prints what the model would be sent, per mode and provider', async () => {
     const [codeOnly, anthropic] = await Promise.all([

@@ -1,6 +1,7 @@
+import type { JsonObject } from '@toolcell/core';
 import type { ToolCallResult, StreamUpdate } from '@toolcell/providers';
 import { countTokens } from '@toolcell/sdkgen';
-import type { ModelClient } from '../model/model-client.js';
+import type { ModelClient, ModelConversation } from '../model/model-client.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import { AgentLoopError } from './agent-loop-error.js';
 import type { TranscriptSink, TranscriptToolCall } from './transcript-event.js';
@@ -34,10 +35,33 @@ export interface AgentRunSummary {
   readonly wallMs: number;
 }
 
+/** A `wait` that came back on its yield time: the cell runs on and had nothing new. */
+function waitedForNothing(result: ToolCallResult): boolean {
+  const report = result.outcome.status === 'ok' ? (result.outcome.output.result.value as JsonObject | null) : null;
+  return result.request.name === 'wait' && report?.status === 'running' && report.text === '' && result.outcome.output.wire.content.length <= 1;
+}
+
+/**
+ * Push completion: wait for a cell event (no timer), then give the model each cell's news
+ * as one message.
+ */
+async function deliverCellNews(options: RunAgentOptions, conversation: ModelConversation, turn: number): Promise<void> {
+  const cells = options.runtime.cells!;
+  options.transcript({ type: 'cell_wait', turn, cellIds: cells.liveCells().map((cell) => cell.cellId) });
+  await cells.nextNews(options.signal);
+  for (const news of cells.takeNews()) {
+    conversation.addUserMessage(news.message);
+    options.transcript({ type: 'cell_update', cellId: news.cellId, status: news.status, reasons: news.reasons, message: news.message });
+  }
+}
+
 /**
  * The agent loop: send the conversation with the scope's current declarations, dispatch
  * the calls of each answer as one batch through the runtime, send the results back, and
- * stop at the first answer without tool calls.
+ * stop at the first answer without tool calls. With push completion (cells, the default),
+ * an answer that leaves cells running — no tool calls, or only `wait`s that saw nothing
+ * new — is not followed by another request until a cell has news, which the model then
+ * gets as one message.
  */
 export async function runAgent(options: RunAgentOptions): Promise<AgentRunSummary> {
   const { runtime, client, transcript } = options;
@@ -46,6 +70,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunSummar
   let tokens = 0;
   let toolTurns = 0;
   let modelCalls = 0;
+  const push = runtime.cells !== undefined && runtime.settings.cellCompletion === 'push';
   for (let turn = 1; turn <= options.maxTurns; turn += 1) {
     const declarations = runtime.declarations();
     transcript({ type: 'model_request', turn, mode: runtime.mode, tools: declarations.map((declaration) => declaration.name).sort() });
@@ -67,6 +92,10 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunSummar
     }));
     transcript({ type: 'model_response', turn, ...(response.text === '' ? {} : { text: response.text }), tool_calls: calls, requestTokens });
     if (response.toolCalls.length === 0) {
+      if (push && runtime.cells!.liveCells().length > 0) {
+        await deliverCellNews(options, conversation, turn);
+        continue;
+      }
       transcript({ type: 'final', text: response.text, turns: turn, tokens });
       return { text: response.text, requests: turn, toolTurns, tokens, modelCalls, wallMs: performance.now() - started };
     }
@@ -75,6 +104,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunSummar
     const outcomes = await Promise.all(runtime.dispatchModelCalls(response.toolCalls, options.signal));
     const results: ToolCallResult[] = response.toolCalls.map((request, index) => ({ request, outcome: outcomes[index]! }));
     conversation.addToolResults(results);
+    if (push && results.every(waitedForNothing)) await deliverCellNews(options, conversation, turn);
   }
   throw new AgentLoopError({ message: `The model was still calling tools after ${options.maxTurns} requests; raise --max-turns or simplify the task.` });
 }

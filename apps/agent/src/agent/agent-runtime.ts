@@ -14,6 +14,7 @@ import { createApprovalHandler } from './approval-policy.js';
 import { CallReporter } from './call-reporter.js';
 import type { CodeModeInstallation } from './code-mode-plugin.js';
 import { installCodeMode } from './code-mode-plugin.js';
+import { CellWatcher } from './cell-watcher.js';
 import type { TerminalPrompts } from './terminal-prompts.js';
 import type { TranscriptSink } from './transcript-event.js';
 
@@ -39,6 +40,8 @@ const SYSTEM_INTRO = [
 export class AgentRuntime {
   /** Tokens of the last request sent (what `get_context_remaining` counts down from). */
   tokensUsed = 0;
+  /** The root scope's yielded cells, for push completion (with cells in a code mode). */
+  cells: CellWatcher | undefined;
   private codeMode: CodeModeInstallation | undefined;
 
   private constructor(
@@ -88,7 +91,10 @@ export class AgentRuntime {
       const violation = findConfinementViolation(workspace, call.toolName, call.args as JsonObject);
       return violation ? { type: 'deny', reason: violation.message } : undefined;
     });
-    if (isCodeMode(settings.mode)) agent.codeMode = await installCodeMode({ registry, runtime, settings });
+    if (isCodeMode(settings.mode)) {
+      agent.codeMode = await installCodeMode({ registry, runtime, settings });
+      if (settings.cells) agent.cells = new CellWatcher(agent.codeMode.codeMode, registry.root.id);
+    }
     return agent;
   }
 

@@ -8,6 +8,7 @@ import type { SandboxSettings } from '../config/toolcell-config.js';
 
 /** Code Mode as installed in one agent runtime. */
 export interface CodeModeInstallation {
+  readonly codeMode: CodeMode;
   /** End every running program, then stop the sandbox processes and reap them. */
   shutdown(): Promise<void>;
 }
@@ -40,6 +41,7 @@ export async function installCodeMode(options: {
   const codeMode = new CodeMode({ registry: options.registry, runtime: options.runtime, transport, limits, cells: options.settings.cells });
   codeMode.install();
   return {
+    codeMode,
     async shutdown() {
       // Children are unref'd so an idle pool never keeps the app alive; while they are being
       // reaped, this timer does, so the CLI cannot exit (or drain its event loop) before them.

@@ -1,3 +1,4 @@
+import type { CellUpdateReason, ExecStatus } from '@toolcell/codemode';
 import type { JsonObject, ToolErrorCode, ToolMode } from '@toolcell/core';
 
 /** Who started a call, as the transcript names it. */
@@ -80,6 +81,27 @@ export interface ApprovalEvent {
   readonly reason: string;
 }
 
+/**
+ * Push completion: instead of sampling the model again (it ended its turn, or only
+ * waited and nothing changed), the loop waits for news from these running cells.
+ */
+export interface CellWaitEvent {
+  readonly type: 'cell_wait';
+  /** The request whose answer left the cells running. */
+  readonly turn: number;
+  readonly cellIds: readonly string[];
+}
+
+/** Push completion: a cell's news was sent to the model as one message. */
+export interface CellUpdateTranscriptEvent {
+  readonly type: 'cell_update';
+  readonly cellId: string;
+  readonly status: ExecStatus;
+  readonly reasons: readonly CellUpdateReason[];
+  /** The message as the model reads it. */
+  readonly message: string;
+}
+
 /** The run ended with the model's final answer. */
 export interface FinalEvent {
   readonly type: 'final';
@@ -98,6 +120,8 @@ export type TranscriptEvent =
   | CallEndTranscriptEvent
   | HookEvent
   | ApprovalEvent
+  | CellWaitEvent
+  | CellUpdateTranscriptEvent
   | FinalEvent;
 
 /** Receives transcript events as they happen. */

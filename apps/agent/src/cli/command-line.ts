@@ -32,6 +32,7 @@ export const COMMAND_OPTIONS: Readonly<Record<CommandName, OptionTable>> = {
     'base-url': { type: 'string' },
     script: { type: 'string' },
     'max-turns': { type: 'string' },
+    'cell-completion': { type: 'string' },
     stream: { type: 'boolean' },
   },
   exec: { ...WORKSPACE, ...HELP },

@@ -36,6 +36,7 @@ export function settingsFromCommandLine(line: CommandLine, io: CliIo, defaults: 
     mode: stringOption(line, 'mode') ?? (loaded.config.tools?.mode === undefined ? defaults.mode : undefined),
     approve: stringOption(line, 'approve'),
     cells: booleanOption(line, 'cells'),
+    cellCompletion: stringOption(line, 'cell-completion'),
     maxTurns: stringOption(line, 'max-turns'),
   };
   return resolveSettings({ workspace, config: loaded.config, configFile: loaded.file, flags });

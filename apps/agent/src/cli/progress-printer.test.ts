@@ -14,6 +14,8 @@ describe('progress printer', () => {
     print({ type: 'call_end', callId: 'e:code:1', name: 'write_file', source: 'code_mode', parentCallId: 'e', status: 'error', code: 'DENIED', message: 'not approved', durationMs: 1.25 });
     print({ type: 'call_end', callId: 'e', name: 'exec', source: 'model', status: 'ok', durationMs: 1500 });
     print({ type: 'model_response', turn: 2, tool_calls: [{ callId: 'r', name: 'read_file', arguments: { path: 'a.md' } }, { callId: 'l', name: 'list_files' }], requestTokens: 5 });
+    print({ type: 'cell_wait', turn: 2, cellIds: ['1'] });
+    print({ type: 'cell_update', cellId: '1', status: 'completed', reasons: ['output', 'end'], message: 'News from exec cell 1' });
     print({ type: 'final', text: 'done', turns: 2, tokens: 15 });
     expect(lines).toEqual([
       '[x] turn 1: request to the model (2 tools declared)',
@@ -25,6 +27,8 @@ describe('progress printer', () => {
       '[x]     ✗ write_file DENIED: not approved 1.3 ms',
       '[x]   ✓ exec 1.50 s',
       '[x]   model calls read_file {"path":"a.md"}, list_files',
+      '[x]   cells 1 still running: waiting for their news (push completion; the model is not asked again until then)',
+      '[x]   cell 1 completed: told the model in one message',
       '[x] done after 2 model requests, 15 tokens sent',
     ]);
   });

@@ -63,6 +63,12 @@ export function createProgressPrinter(options: ProgressPrinterOptions): Transcri
         return;
       case 'hook':
         return;
+      case 'cell_wait':
+        line(1, `cells ${event.cellIds.join(', ')} still running: waiting for their news (push completion; the model is not asked again until then)`);
+        return;
+      case 'cell_update':
+        line(1, `cell ${event.cellId} ${event.status === 'running' ? 'has news' : event.status}: told the model in one message`);
+        return;
       case 'final':
         line(0, `done after ${event.turns} model requests, ${event.tokens} tokens sent`);
         return;

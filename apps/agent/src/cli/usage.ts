@@ -33,6 +33,9 @@ Run the agent loop until the model answers without calling tools.
       --base-url URL     server URL (required for openai-compatible)
       --script FILE      scenario for the scripted model: {"turns":[{"tool_calls":[…]} | {"text":"…"}]}
       --max-turns N      give up after N model requests (default 50)
+      --cell-completion push | poll — with --cells: push (default) waits for a yielded
+                         cell's news and tells the model in one message; poll leaves it
+                         to the model's wait calls
       --no-stream        do not stream responses
 ${COMMON}
 

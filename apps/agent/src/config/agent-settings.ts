@@ -3,8 +3,8 @@ import type { ToolMode } from '@toolcell/core';
 import { ConfigurationError, TOOL_MODES, isToolMode } from '@toolcell/core';
 import { DEFAULT_DIRECT_CONTROL } from '@toolcell/registry';
 import { DEMO_TOOL_NAMES } from '../tools/demo-tools.js';
-import type { ApprovePolicy, ProviderChoice, SandboxSettings, ToolcellConfig } from './toolcell-config.js';
-import { APPROVE_POLICIES, PROVIDER_NAMES } from './toolcell-config.js';
+import type { ApprovePolicy, CellCompletion, ProviderChoice, SandboxSettings, ToolcellConfig } from './toolcell-config.js';
+import { APPROVE_POLICIES, CELL_COMPLETIONS, PROVIDER_NAMES } from './toolcell-config.js';
 
 /** Everything a command needs, after the file and the flags are merged. */
 export interface AgentSettings {
@@ -20,6 +20,8 @@ export interface AgentSettings {
   readonly directControl: readonly string[];
   readonly search: boolean;
   readonly cells: boolean;
+  /** How the loop hears of a yielded cell's news (with cells). */
+  readonly cellCompletion: CellCompletion;
   readonly sandbox: SandboxSettings;
   /** The policy of tools not listed in `approvalTools`. */
   readonly approve: ApprovePolicy;
@@ -35,11 +37,12 @@ export interface SettingFlags {
   readonly mode?: string;
   readonly approve?: string;
   readonly cells?: boolean;
+  readonly cellCompletion?: string;
   readonly maxTurns?: string;
 }
 
 /** Defaults of settings neither the file nor a flag sets. */
-export const DEFAULTS = { contextWindow: 128_000, maxTurns: 50, approve: 'ask', provider: 'scripted', mode: 'direct' } as const;
+export const DEFAULTS = { contextWindow: 128_000, maxTurns: 50, approve: 'ask', provider: 'scripted', mode: 'direct', cellCompletion: 'push' } as const;
 
 function oneOf<Value extends string>(value: string, allowed: readonly Value[], setting: string): Value {
   if ((allowed as readonly string[]).includes(value)) return value as Value;
@@ -94,6 +97,10 @@ export function resolveSettings(options: {
     directControl: config.tools?.directControl ?? DEFAULT_DIRECT_CONTROL,
     search: config.tools?.search ?? false,
     cells: flags.cells ?? config.tools?.cells ?? false,
+    cellCompletion:
+      flags.cellCompletion === undefined
+        ? (config.tools?.cellCompletion ?? DEFAULTS.cellCompletion)
+        : oneOf(flags.cellCompletion, CELL_COMPLETIONS, '--cell-completion'),
     sandbox: config.sandbox ?? {},
     approve: flags.approve === undefined ? (config.approvals?.default ?? DEFAULTS.approve) : oneOf(flags.approve, APPROVE_POLICIES, '--approve'),
     approvalTools: flags.approve === undefined ? approvalTools : {},

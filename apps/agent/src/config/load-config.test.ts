@@ -32,7 +32,7 @@ describe('parseConfig', () => {
       baseUrl: 'http://127.0.0.1:1/v1',
       contextWindow: 32000,
       maxTurns: 10,
-      tools: { mode: 'code_mode_only', eager: ['read_file'], directControl: ['ask_user_question'], search: true, cells: false },
+      tools: { mode: 'code_mode_only', eager: ['read_file'], directControl: ['ask_user_question'], search: true, cells: false, cellCompletion: 'poll' },
       sandbox: { cpuBudgetMs: 100, memoryBytes: 8_000_000, stackBytes: 262_144, maxOutputChars: 5000 },
       approvals: { default: 'none', tools: { write_file: 'all' } },
     };
@@ -41,7 +41,7 @@ describe('parseConfig', () => {
 
   it.each([
     [{ tools: { mode: 'fast' } }, 'tools.mode: "fast" is not allowed; use one of "direct", "code_mode", "code_mode_only". (in toolcell.config.json)'],
-    [{ tools: { mdoe: 'direct' } }, 'tools.mdoe: unknown setting; remove it or use one of "mode", "eager", "directControl", "search", "cells". (in toolcell.config.json)'],
+    [{ tools: { mdoe: 'direct' } }, 'tools.mdoe: unknown setting; remove it or use one of "mode", "eager", "directControl", "search", "cells", "cellCompletion". (in toolcell.config.json)'],
     [{ sandbox: { memoryBytes: '64MB' } }, 'sandbox.memoryBytes: must be a whole number, not "64MB". (in toolcell.config.json)'],
     [{ sandbox: { cpuBudgetMs: 0 } }, 'sandbox.cpuBudgetMs: 0 is out of range; use a value >= 1. (in toolcell.config.json)'],
     [{ sandbox: { memoryBytes: 65536 } }, 'sandbox.memoryBytes: 65536 is out of range; use a value >= 1048576. (in toolcell.config.json)'],
@@ -49,6 +49,7 @@ describe('parseConfig', () => {
     [{ tools: { eager: ['read_file', 'read_file'] } }, 'tools.eager: lists ["read_file","read_file"] twice; remove the duplicate. (in toolcell.config.json)'],
     [{ approvals: { tools: { write_file: 'yes' } } }, 'approvals.tools.write_file: "yes" is not allowed; use one of "ask", "all", "none". (in toolcell.config.json)'],
     [{ tools: { search: 'yes' } }, 'tools.search: must be a boolean, not "yes". (in toolcell.config.json)'],
+    [{ tools: { cellCompletion: 'timer' } }, 'tools.cellCompletion: "timer" is not allowed; use one of "push", "poll". (in toolcell.config.json)'],
     [[], 'toolcell.config.json: must be an object, not []. (in toolcell.config.json)'],
   ])('rejects %j naming the key and the fix', (value, message) => {
     expect(configError(value)).toMatchObject({ name: 'ConfigurationError', code: 'INVALID_CONFIGURATION', message });
@@ -77,11 +78,11 @@ describe('resolveSettings', () => {
 
   it('uses defaults, then the file, then the flags', () => {
     const defaults = resolveSettings({ ...base, config: {}, flags: {} });
-    expect(defaults).toMatchObject({ provider: 'scripted', mode: 'direct', approve: 'ask', cells: false, search: false, maxTurns: 50 });
-    const config = { tools: { mode: 'code_mode' as const, cells: true }, approvals: { default: 'none' as const, tools: { read_file: 'ask' as const } } };
-    expect(resolveSettings({ ...base, config, flags: {} })).toMatchObject({ mode: 'code_mode', cells: true, approve: 'none', approvalTools: { read_file: 'ask' } });
-    const flagged = resolveSettings({ ...base, config, flags: { mode: 'code_mode_only', approve: 'all', cells: false, maxTurns: '3' } });
-    expect(flagged).toMatchObject({ mode: 'code_mode_only', approve: 'all', approvalTools: {}, cells: false, maxTurns: 3 });
+    expect(defaults).toMatchObject({ provider: 'scripted', mode: 'direct', approve: 'ask', cells: false, cellCompletion: 'push', search: false, maxTurns: 50 });
+    const config = { tools: { mode: 'code_mode' as const, cells: true, cellCompletion: 'poll' as const }, approvals: { default: 'none' as const, tools: { read_file: 'ask' as const } } };
+    expect(resolveSettings({ ...base, config, flags: {} })).toMatchObject({ mode: 'code_mode', cells: true, cellCompletion: 'poll', approve: 'none', approvalTools: { read_file: 'ask' } });
+    const flagged = resolveSettings({ ...base, config, flags: { mode: 'code_mode_only', approve: 'all', cells: false, cellCompletion: 'push', maxTurns: '3' } });
+    expect(flagged).toMatchObject({ mode: 'code_mode_only', approve: 'all', approvalTools: {}, cells: false, cellCompletion: 'push', maxTurns: 3 });
   });
 
   it.each([
@@ -89,6 +90,7 @@ describe('resolveSettings', () => {
     [{ provider: 'gpt' }, {}, '--provider: "gpt" is not allowed; use one of scripted, openai, openai-responses, anthropic, gemini, openai-compatible.'],
     [{ approve: 'yes' }, {}, '--approve: "yes" is not allowed; use one of ask, all, none.'],
     [{ maxTurns: 'x' }, {}, '--max-turns: "x" is not a positive whole number.'],
+    [{ cellCompletion: 'timer' }, {}, '--cell-completion: "timer" is not allowed; use one of push, poll.'],
     [{ baseUrl: 'nope' }, {}, '--base-url: "nope" is not a URL; use e.g. http://127.0.0.1:8080/v1.'],
     [{}, { tools: { eager: ['read_file', 'rm_rf'] } }, 'tools.eager[1]: "rm_rf" is not a tool of this agent; use one of ask_user_question, get_context_remaining, list_files, read_file, search_text, write_file.'],
     [{}, { approvals: { tools: { shell: 'all' as const } } }, 'approvals.tools.shell: "shell" is not a tool of this agent; use one of ask_user_question, get_context_remaining, list_files, read_file, search_text, write_file.'],

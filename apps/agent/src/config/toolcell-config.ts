@@ -12,6 +12,15 @@ export const APPROVE_POLICIES = ['ask', 'all', 'none'] as const;
 /** One of {@link APPROVE_POLICIES}. */
 export type ApprovePolicy = (typeof APPROVE_POLICIES)[number];
 
+/**
+ * How the agent loop learns that a yielded cell has news: `push` waits for the cell's
+ * event and tells the model in one message; `poll` leaves it to the model's `wait` calls.
+ */
+export const CELL_COMPLETIONS = ['push', 'poll'] as const;
+
+/** One of {@link CELL_COMPLETIONS}. */
+export type CellCompletion = (typeof CELL_COMPLETIONS)[number];
+
 /** Limits of each `exec` program. */
 export interface SandboxSettings {
   readonly cpuBudgetMs?: number;
@@ -34,6 +43,7 @@ export interface ToolcellConfig {
     readonly directControl?: readonly string[];
     readonly search?: boolean;
     readonly cells?: boolean;
+    readonly cellCompletion?: CellCompletion;
   };
   readonly sandbox?: SandboxSettings;
   readonly approvals?: {

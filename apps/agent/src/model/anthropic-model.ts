@@ -43,6 +43,17 @@ class AnthropicConversation implements ModelConversation {
   addToolResults(results: readonly ToolCallResult[]): void {
     this.messages.push(...anthropicAdapter.toToolResultMessages(results));
   }
+
+  addUserMessage(text: string): void {
+    // Messages alternate roles: after tool results (a user message), the text joins that message.
+    const last = this.messages.at(-1);
+    if (last?.role === 'user') {
+      const blocks = typeof last.content === 'string' ? [{ type: 'text' as const, text: last.content }] : last.content;
+      this.messages[this.messages.length - 1] = { role: 'user', content: [...blocks, { type: 'text', text }] };
+    } else {
+      this.messages.push({ role: 'user', content: text });
+    }
+  }
 }
 
 /** A model behind the Anthropic Messages API, through the official SDK. */

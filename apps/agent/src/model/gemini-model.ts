@@ -40,6 +40,10 @@ class GeminiConversation implements ModelConversation {
   addToolResults(results: readonly ToolCallResult[]): void {
     this.contents.push(...geminiAdapter.toToolResultMessages(results));
   }
+
+  addUserMessage(text: string): void {
+    this.contents.push({ role: 'user', parts: [{ text }] });
+  }
 }
 
 /** A model behind the Gemini API (generateContent), through the official SDK. */

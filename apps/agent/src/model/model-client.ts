@@ -26,6 +26,8 @@ export interface ModelConversation {
   send(options: ModelRequestOptions): Promise<ModelTurn>;
   /** Append the results of the last turn's calls, in call order. */
   addToolResults(results: readonly ToolCallResult[]): void;
+  /** Append a message from the host, as the user (news of a running cell, in push completion). */
+  addUserMessage(text: string): void;
 }
 
 /** A model behind a provider. */

@@ -52,4 +52,8 @@ export class OpenAIChatConversation implements ModelConversation {
   addToolResults(results: readonly ToolCallResult[]): void {
     this.messages.push(...openaiChatAdapter.toToolResultMessages(results));
   }
+
+  addUserMessage(text: string): void {
+    this.messages.push({ role: 'user', content: text });
+  }
 }

@@ -42,6 +42,10 @@ class OpenAIResponsesConversation implements ModelConversation {
     this.input.push(...openaiResponsesAdapter.toToolResultMessages(results));
   }
 
+  addUserMessage(text: string): void {
+    this.input.push({ role: 'user', content: text });
+  }
+
   private async request(body: ResponseCreateParamsNonStreaming, request: ModelRequestOptions): Promise<{ turn: ParsedTurn; response: Response }> {
     const declarations: readonly ToolDeclaration[] = request.declarations;
     if (this.options.stream === false) {

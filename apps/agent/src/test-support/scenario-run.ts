@@ -11,10 +11,12 @@ import type { SettingFlags } from '../config/agent-settings.js';
 import { resolveSettings } from '../config/agent-settings.js';
 import type { ToolcellConfig } from '../config/toolcell-config.js';
 import { SAMPLE_PROJECT_DIRECTORY } from '../demo/run-demo.js';
+import type { ScriptedResponder } from '../model/scripted-model.js';
 import { createScriptedModelClient, scenarioResponder } from '../model/scripted-model.js';
 import type { Scenario } from '../scenario/scenario.js';
 import type { ModelClient } from '../model/model-client.js';
 import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import type { ToolDefinition } from '@toolcell/core';
 
 export interface ScenarioRun {
   readonly events: TranscriptEvent[];
@@ -39,6 +41,12 @@ export async function runScenario(
     readonly maxTurns?: number;
     /** A real provider's client instead of the scripted model (the scenario is then unused). */
     readonly client?: ModelClient;
+    /** A scripted model that reads each request, instead of playing the scenario. */
+    readonly responder?: ScriptedResponder;
+    /** Tools registered besides the demo tools. */
+    readonly tools?: readonly ToolDefinition[];
+    /** Sees each transcript event as it happens. */
+    readonly onEvent?: (event: TranscriptEvent) => void;
   } = {},
 ): Promise<ScenarioRun> {
   const workspace = mkdtempSync(join(tmpdir(), 'toolcell-scenario-'));
@@ -46,10 +54,14 @@ export async function runScenario(
   cpSync(SAMPLE_PROJECT_DIRECTORY, workspace, { recursive: true });
   const settings = resolveSettings({ workspace, config: options.config ?? {}, configFile: undefined, flags: options.flags ?? {} });
   const events: TranscriptEvent[] = [];
-  const transcript = (event: TranscriptEvent) => events.push(event);
+  const transcript = (event: TranscriptEvent) => {
+    events.push(event);
+    options.onEvent?.(event);
+  };
   const runtime = await AgentRuntime.create({ settings, transcript, prompts: undefined });
+  for (const tool of options.tools ?? []) runtime.registry.register(tool);
   try {
-    const play = scenarioResponder(scenario);
+    const play = options.responder ?? scenarioResponder(scenario);
     const requests: ChatCompletionCreateParamsNonStreaming[] = [];
     const client = options.client ?? createScriptedModelClient({ responder: (body) => (requests.push(body), play(body)) });
     const summary = await runAgent({ runtime, client, task: 'test', transcript, maxTurns: options.maxTurns ?? settings.maxTurns });
