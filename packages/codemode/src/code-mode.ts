@@ -105,6 +105,9 @@ export class CodeMode {
    * Afterwards the next `wait` does not deliver it again; an ended cell is closed (a later
    * `wait` answers `missing`). `undefined` when the scope's session has no such cell, or a
    * `wait` is observing it right now (that `wait` delivers instead).
+   *
+   * @example
+   * {@includeCode ./codemode.examples.ts#pushCompletion}
    */
   takeCellReport(request: { readonly scopeId: string; readonly cellId: string; readonly maxOutputTokens?: number }): CellReportDelivery | undefined {
     const session = this.context.sessions.find(this.options.registry.scope(request.scopeId));

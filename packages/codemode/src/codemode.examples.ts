@@ -1,9 +1,10 @@
 // Compiling examples for the README and the API docs (typechecked, never built or shipped).
 import type { FunctionToolDefinition } from '@toolcell/core';
-import { toolOutput } from '@toolcell/core';
+import { toolOutput, wireText } from '@toolcell/core';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
+import type { CellUpdateEvent } from './index.js';
 import { CodeMode } from './index.js';
 
 const contextRemaining: FunctionToolDefinition = {
@@ -37,4 +38,16 @@ export async function example(): Promise<string> {
   await transport.close();
   // #endregion CodeMode
   return outcome.status === 'ok' ? JSON.stringify(outcome.output.result.value) : outcome.message;
+}
+
+/** Push completion: hand a cell's news to the model as a message instead of letting it poll `wait`. */
+export function pushCompletion(codeMode: CodeMode, sendToModel: (text: string) => void): () => void {
+  // #region pushCompletion
+  const onUpdate = (event: CellUpdateEvent) => {
+    const delivery = codeMode.takeCellReport({ scopeId: event.scopeId, cellId: event.cellId });
+    if (delivery) sendToModel(`Cell ${event.cellId} has news:\n${wireText(delivery.output.wire)}`);
+  };
+  codeMode.events.on('cell-update', onUpdate);
+  // #endregion pushCompletion
+  return () => codeMode.events.off('cell-update', onUpdate);
 }
