@@ -8,6 +8,7 @@ import { runPipeline } from './call-pipeline.js';
 import { CallLane } from './call-lane.js';
 import type { CallerAbortHandler } from './call-record.js';
 import { CallRecord } from './call-record.js';
+import { CallerSignals } from './caller-signals.js';
 import { CancelledCalls } from './cancelled-calls.js';
 import { messageOf } from './message-of.js';
 import type { DispatchRequest } from './dispatch-request.js';
@@ -38,6 +39,7 @@ export class CallEngine implements CallerAbortHandler {
   private readonly active = new Map<string, CallRecord>();
   private readonly nestedLanes = new Map<string, CallLane>();
   private readonly cancelled = new CancelledCalls(REMEMBERED_CANCELLATIONS);
+  private readonly callerSignals = new CallerSignals();
   private readonly startCall = (record: CallRecord): void => this.start(record);
   private readonly rootLane: CallLane;
   /** Timer callback shared by every call (setTimeout passes the record). */
@@ -108,7 +110,7 @@ export class CallEngine implements CallerAbortHandler {
       record.deniedAt = 'resolve';
     }
     emitResolve(this.events, record, resolution.type);
-    request.signal?.addEventListener('abort', record, { once: true });
+    if (request.signal !== undefined) this.callerSignals.add(request.signal, record);
     this.active.set(record.callId, record);
     record.lane = this.laneFor(parent?.callId);
     record.lane.submit(record);
@@ -150,7 +152,7 @@ export class CallEngine implements CallerAbortHandler {
     const wasRunning = record.state === 'running';
     record.state = 'done';
     if (record.timer !== undefined) clearTimeout(record.timer);
-    record.callerSignal?.removeEventListener('abort', record);
+    if (record.callerSignal !== undefined) this.callerSignals.remove(record.callerSignal, record);
     if (this.active.get(record.callId) === record) this.active.delete(record.callId);
     const finalize = record.finalizeTool?.finalize;
     if (finalize !== undefined) {

@@ -86,7 +86,7 @@ export class CallRecord {
     this.controller?.abort(reason);
   }
 
-  /** The caller's signal fired (the record is its own listener: no closure per call). */
+  /** The caller's signal fired (told by the runtime's one listener on that signal). */
   handleEvent(): void {
     this.owner.callerAborted(this);
   }
