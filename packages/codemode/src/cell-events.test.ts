@@ -177,9 +177,17 @@ describe('wait', () => {
     const listed = await h.wait({ list: true });
     expect(result(listed)).toEqual({ status: 'list', cells: [{ cellId: cellOf(started), state: 'running', ageMs: expect.any(Number), lastOutputLine: 'step 3 of 10' }] });
     expect(wireText(listed.output.wire)).toMatch(new RegExp(`^- cell ${cellOf(started)}: running, \\d+ s old, last output: "step 3 of 10"$`));
-    expect(h.registry.wireView(h.registry.root).find((tool) => tool.name === 'wait')?.description).toContain('list: true');
+    const waitDescription = h.registry.wireView(h.registry.root).find((tool) => tool.name === 'wait')?.description;
+    expect(waitDescription).toContain('With list: true (no cell_id), list the live cells');
+    expect(waitDescription).not.toContain('you will be told');
     const missingId = await h.wait({});
     expect(missingId).toMatchObject({ status: 'error', code: 'INVALID_ARGS' });
+  });
+
+  it('tells the model it need not wait when the host pushes cell news', async () => {
+    const h = harness({ cells: { pushCompletion: true } });
+    const waitDescription = h.registry.wireView(h.registry.root).find((tool) => tool.name === 'wait')?.description;
+    expect(waitDescription).toContain('You need not wait: end your turn or do other work, and you will be told when a cell has news.');
   });
 
   it('a completed but unobserved cell holds no live-cell slot, and keeps its result for the next wait', async () => {

@@ -12,6 +12,7 @@ import type { TokenCounter } from './truncate-tokens.js';
 export interface ResolvedCells {
   readonly defaultYieldTimeMs: number;
   readonly onUnobservedCall: ((call: UnobservedCall) => void | Promise<void>) | undefined;
+  readonly pushCompletion: boolean;
 }
 
 /** Everything the `exec` and `wait` tools share. */

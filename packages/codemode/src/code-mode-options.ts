@@ -21,6 +21,12 @@ export interface CellsOptions {
   /** Bytes of stored values in the session (default 1 MiB). */
   readonly maxStoredBytes?: number;
   /**
+   * Set when the host tells the model about cell news itself (`cell-update` →
+   * `takeCellReport` → a message): the `wait` description then says the model may end its
+   * turn instead of waiting. Default `false`.
+   */
+  readonly pushCompletion?: boolean;
+  /**
    * Decides what happens to a tool call from a cell whose agent turn has ended (nobody is
    * observing it). Resolve to let it run now; return a promise that resolves later to hold
    * it (e.g. until the next turn); throw to fail it with `DENIED`. Default: run at once.

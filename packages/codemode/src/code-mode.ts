@@ -50,6 +50,7 @@ export class CodeMode {
     const cells: ResolvedCells | undefined = cellsOption && {
       defaultYieldTimeMs: positiveInteger(cellsOption.defaultYieldTimeMs, 'codeMode.cells.defaultYieldTimeMs', DEFAULT_YIELD_TIME_MS),
       onUnobservedCall: cellsOption.onUnobservedCall,
+      pushCompletion: cellsOption.pushCompletion === true,
     };
     const maxStoredBytes = positiveInteger(cellsOption?.maxStoredBytes, 'codeMode.cells.maxStoredBytes', DEFAULT_MAX_STORED_BYTES);
     // The guest enforces the stored-value cap, where `store` is synchronous and can throw.

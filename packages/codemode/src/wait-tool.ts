@@ -23,8 +23,8 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
     name: 'wait',
     description:
       'Observe a running exec cell: blocks until the cell has new output, needs an approval, or ends (or yield_time_ms passes), then returns only what is new since the last observation, or the final result. ' +
-      'With terminate: true, end the cell (buffered output included). With list: true (no cell_id), list the live cells (id, state, age, last output line). ' +
-      'You may also end your turn while a cell runs: the host tells you when it has news.',
+      'With terminate: true, end the cell (buffered output included). With list: true (no cell_id), list the live cells (id, state, age, last output line).' +
+      (cells.pushCompletion ? ' You need not wait: end your turn or do other work, and you will be told when a cell has news.' : ''),
     inputSchema: {
       type: 'object',
       properties: {
