@@ -142,6 +142,21 @@ export class CallEngine implements CallerAbortHandler {
     this.finish(record, this.outcomeOf(record, refusal));
   }
 
+  /**
+   * Asked again after an approval: the registry may have changed while a person decided.
+   * A tool that was unregistered, hidden or replaced meanwhile does not run.
+   */
+  stillCallable(record: CallRecord): Refusal | undefined {
+    const resolution = this.settings.registry.resolveForExecution(record.name, record.scope, { nested: record.parentCallId !== undefined });
+    if (resolution.type === 'callable' && resolution.tool === record.tool) return undefined;
+    return (
+      refusalFor(resolution, record.name, record.scope) ?? {
+        code: 'NOT_CALLABLE',
+        message: `"${record.name}" was replaced by another definition while its approval was pending, so the approved call was not run. Call it again.`,
+      }
+    );
+  }
+
   outcomeOf(record: CallRecord, refusal: Refusal): CallOutcome {
     return errorOutcome({ callId: record.callId, toolName: record.toolName, code: refusal.code, message: refusal.message });
   }

@@ -80,7 +80,7 @@ async function runStages(engine: CallEngine, record: CallRecord): Promise<void> 
   }
 
   if (tool.needsApproval === true) {
-    const refusal = await askApproval(engine, record, call ?? policyCall(record));
+    const refusal = (await askApproval(engine, record, call ?? policyCall(record))) ?? engine.stillCallable(record);
     if (ended(record)) return;
     if (refusal !== undefined) return engine.refuse(record, refusal, 'approval');
   }

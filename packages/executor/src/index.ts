@@ -16,6 +16,8 @@ export type {
   PreExecuteListener,
 } from './policy-call.js';
 export type { ApprovalDecision, ApprovalHandler, ApprovalRequest } from './approval-handler.js';
+export { isSecurityRelevantKey, previewApprovalArgs } from './approval-preview.js';
+export type { ApprovalPreviewOptions } from './approval-preview.js';
 export type {
   CallDeniedEvent,
   CallEndEvent,

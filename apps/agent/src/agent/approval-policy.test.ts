@@ -71,9 +71,18 @@ describe('terminal prompts', () => {
   it('asks for approval naming the tool, the exec call and the arguments; y approves', async () => {
     const yes = terminal('y\n');
     expect(await yes.prompts.approve(request('c', true))).toBe(true);
-    expect(yes.shown()).toBe('\nAllow write_file (from the program of exec call exec_1) with {"path":"a.md","content":"x"}? [y/N] ');
+    expect(yes.shown()).toBe('\nAllow write_file (from the program of exec call exec_1) with\n  path: "a.md"\n  content: "x"\n? [y/N] ');
     const no = terminal('\n');
     expect(await no.prompts.approve(request('d'))).toBe(false);
+  });
+
+  it('never hides an argument: a long content cannot push the path out of the prompt', async () => {
+    const session = terminal('n\n');
+    const long = { ...request('e'), args: { content: 'x'.repeat(10_000), path: '/home/me/.ssh/authorized_keys' } };
+    expect(await session.prompts.approve(long)).toBe(false);
+    expect(session.shown()).toContain('\n  path: "/home/me/.ssh/authorized_keys"\n');
+    expect(session.shown()).toContain('(10002 characters)');
+    expect(session.shown().length).toBeLessThan(400);
   });
 
   it('puts questions to the person with the suggested answers', async () => {

@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import type { ApprovalRequest } from '@toolcell/executor';
+import { previewApprovalArgs } from '@toolcell/executor';
 import type { QuestionAsker } from '../tools/ask-user-question.js';
 import type { ApprovalPrompt } from './approval-policy.js';
 
@@ -9,9 +10,10 @@ export interface TerminalPrompts {
   readonly ask: QuestionAsker;
 }
 
+// Every argument on its own line, long values shortened one by one, paths, URLs and
+// commands never cut: the program controls key order and lengths (see previewApprovalArgs).
 function describeArgs(args: ApprovalRequest['args']): string {
-  const text = typeof args === 'string' ? args : JSON.stringify(args);
-  return text.length > 200 ? `${text.slice(0, 200)}… (${text.length} characters)` : text;
+  return `\n  ${previewApprovalArgs(args).split('\n').join('\n  ')}\n`;
 }
 
 /**
@@ -30,7 +32,7 @@ export function createTerminalPrompts(streams: { readonly input: NodeJS.Readable
   return {
     async approve(request) {
       const where = request.nested ? ` (from the program of exec call ${request.parentCallId ?? '?'})` : '';
-      const answer = await question(`\nAllow ${request.toolName}${where} with ${describeArgs(request.args)}? [y/N] `, request.signal);
+      const answer = await question(`\nAllow ${request.toolName}${where} with${describeArgs(request.args)}? [y/N] `, request.signal);
       return /^y(es)?$/i.test(answer);
     },
     async ask({ question: text, options }, signal) {
