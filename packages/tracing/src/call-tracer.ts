@@ -45,53 +45,68 @@ export class CallTracer {
     if (event.parentCallId !== undefined) attributes[TOOLCELL.parentCallId] = event.parentCallId;
     if (event.source.type === 'code_mode') attributes[TOOLCELL.cellId] = event.source.cellId;
     const span = this.tracer.startSpan(`${EXECUTE_TOOL} ${event.toolName}`, { kind: SpanKind.INTERNAL, startTime: event.at, attributes }, startedIn);
-    this.spans.add(event.callId, span, startedIn);
+    this.spans.add(event.callId, event.toolName, span, startedIn);
   };
 
   readonly onResolve = (event: CallResolveEvent): void => {
     const entry = this.spans.inFlight(event.callId);
-    if (entry === undefined) return;
-    // The canonical name is known only now (a JS name or alias resolved to it).
-    entry.span.updateName(`${EXECUTE_TOOL} ${event.toolName}`);
-    entry.span.setAttributes({
-      [GEN_AI.toolName]: event.toolName,
+    // A span that records nothing (no SDK, or sampled out) is not worth measuring for.
+    if (entry === undefined || !entry.recording) return;
+    const attributes: Attributes = {
       [TOOLCELL.mode]: event.mode,
       [TOOLCELL.resolution]: event.resolution,
       [TOOLCELL.executionMode]: event.executionMode,
       [TOOLCELL.readOnly]: event.readOnly,
       [TOOLCELL.argumentBytes]: typeof event.args === 'string' ? utf8ByteLength(event.args) : jsonByteLength(event.args),
-    });
+    };
+    if (event.toolName !== entry.toolName) {
+      // The canonical name is known only now (an alias resolved to it).
+      entry.span.updateName(`${EXECUTE_TOOL} ${event.toolName}`);
+      attributes[GEN_AI.toolName] = event.toolName;
+    }
+    entry.span.setAttributes(attributes);
   };
 
   readonly onStage = (event: CallStageEvent): void => {
-    this.spans.inFlight(event.callId)?.span.addEvent(stageEventName(event), stageEventAttributes(event), event.at);
+    const entry = this.spans.inFlight(event.callId);
+    if (entry?.recording === true) entry.span.addEvent(stageEventName(event), stageEventAttributes(event), event.at);
   };
 
   readonly onDenied = (event: CallDeniedEvent): void => {
-    this.spans.inFlight(event.callId)?.span.addEvent(SPAN_EVENTS.denied, { [TOOLCELL.denialStage]: event.stage, [TOOLCELL.outcomeCode]: event.code }, event.at);
+    const entry = this.spans.inFlight(event.callId);
+    if (entry?.recording === true) entry.span.addEvent(SPAN_EVENTS.denied, { [TOOLCELL.denialStage]: event.stage, [TOOLCELL.outcomeCode]: event.code }, event.at);
   };
 
   readonly onEnd = (event: CallEndEvent): void => {
     const entry = this.spans.inFlight(event.callId);
     if (entry === undefined) return;
     const { span } = entry;
-    span.setAttributes(this.outcomeAttributes(event.outcome));
-    span.setAttribute(TOOLCELL.waitMs, event.waitMs);
-    if (event.executeMs !== undefined) span.setAttribute(TOOLCELL.executeMs, event.executeMs);
+    const isExec = event.toolName === EXEC;
+    // Its program may still nest calls under it, unless cell events said the program ended.
+    const mayHaveChildren = (isExec || entry.nestedCalls > 0) && (entry.cellId === undefined || entry.cellLive);
+    if (!entry.recording) {
+      span.end();
+      this.spans.callEnded(event.callId, entry, mayHaveChildren);
+      return;
+    }
+    // One attribute object per span end: each SDK setAttribute call costs.
+    const attributes = this.outcomeAttributes(event.outcome);
+    attributes[TOOLCELL.waitMs] = event.waitMs;
+    if (event.executeMs !== undefined) attributes[TOOLCELL.executeMs] = event.executeMs;
     if (event.status === 'error') {
-      span.setAttributes({ [TOOLCELL.outcomeCode]: event.code ?? 'EXECUTION_FAILED', [ERROR_TYPE]: event.code ?? 'EXECUTION_FAILED' });
+      attributes[TOOLCELL.outcomeCode] = attributes[ERROR_TYPE] = event.code ?? 'EXECUTION_FAILED';
       span.setStatus({ code: SpanStatusCode.ERROR, message: event.message ?? '' });
     }
-    const isExec = event.toolName === EXEC;
-    if (isExec || entry.nestedCalls > 0) span.setAttribute(TOOLCELL.execNestedCalls, entry.nestedCalls);
+    if (isExec || entry.nestedCalls > 0) attributes[TOOLCELL.execNestedCalls] = entry.nestedCalls;
+    // The program runs on (a yielded cell): its stats arrive with `cell-end`.
+    if (entry.cellLive) attributes[TOOLCELL.execStatus] = 'running';
+    span.setAttributes(attributes);
     if (entry.cellLive) {
-      // The program runs on (a yielded cell): its stats arrive with `cell-end`.
-      span.setAttribute(TOOLCELL.execStatus, 'running');
       entry.endedAt = event.at;
     } else {
       span.end(event.at);
     }
-    this.spans.callEnded(event.callId, entry, isExec || entry.nestedCalls > 0);
+    this.spans.callEnded(event.callId, entry, mayHaveChildren);
   };
 
   readonly onCellStart = (event: TracedCellEvent): void => {

@@ -3,7 +3,11 @@ import { trace } from '@opentelemetry/api';
 
 /** What tracing keeps about one call's span. */
 export interface CallSpan {
+  /** The tool name the span was started with. */
+  readonly toolName: string;
   readonly span: Span;
+  /** `span.isRecording()`, asked once: a non-recording span gets no attributes or events. */
+  readonly recording: boolean;
   /** The context the call started in (the host's, or its parent's). */
   readonly startedIn: Context;
   /** The context calls nested under this one start in; made when the first one arrives. */
@@ -28,8 +32,8 @@ export class SpanTable {
 
   constructor(private readonly capacity: number) {}
 
-  add(callId: string, span: Span, startedIn: Context): CallSpan {
-    const entry: CallSpan = { span, startedIn, childContext: undefined, nestedCalls: 0, cellId: undefined, cellLive: false, endedAt: undefined };
+  add(callId: string, toolName: string, span: Span, startedIn: Context): CallSpan {
+    const entry: CallSpan = { toolName, span, recording: span.isRecording(), startedIn, childContext: undefined, nestedCalls: 0, cellId: undefined, cellLive: false, endedAt: undefined };
     this.open.set(callId, entry);
     return entry;
   }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { jsonByteLength, utf8ByteLength } from './utf8-byte-length.js';
+import { countUtf8Bytes, jsonByteLength, utf8ByteLength } from './utf8-byte-length.js';
 
 describe('utf8ByteLength', () => {
   it('matches the encoded length for ASCII, two-, three- and four-byte characters', () => {
     for (const text of ['', 'abc', 'é', 'ü-ß', '€', '日本語', '😀', 'a😀b€c']) {
       expect(utf8ByteLength(text)).toBe(new TextEncoder().encode(text).length);
+      expect(countUtf8Bytes(text)).toBe(new TextEncoder().encode(text).length);
     }
   });
 

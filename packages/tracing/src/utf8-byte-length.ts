@@ -1,5 +1,13 @@
+// Node's native count where there is one; the loop elsewhere (browsers, workers).
+const nativeByteLength = (globalThis as { Buffer?: { byteLength(text: string, encoding: 'utf8'): number } }).Buffer?.byteLength;
+
 /** UTF-8 length of a string without encoding it (no TextEncoder buffer per call). */
 export function utf8ByteLength(text: string): number {
+  return nativeByteLength === undefined ? countUtf8Bytes(text) : nativeByteLength(text, 'utf8');
+}
+
+/** The portable count. */
+export function countUtf8Bytes(text: string): number {
   let bytes = text.length;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
