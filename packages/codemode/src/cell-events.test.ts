@@ -4,7 +4,7 @@
 import type { CallOutcome, JsonObject } from '@toolcell/core';
 import { wireText } from '@toolcell/core';
 import type { ApprovalDecision } from '@toolcell/executor';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CellUpdateEvent } from './code-mode-events.js';
 import type { ExecOutputItem } from './exec-report.js';
 import { createHarness } from './test-support/harness.js';
@@ -161,6 +161,8 @@ describe('wait', () => {
     const cellId = cellOf(started);
     const controller = new AbortController();
     const cancelled = h.wait({ cell_id: cellId, yield_time_ms: 600_000 }, { signal: controller.signal });
+    // Abort only once the wait is observing (the host cannot take a report from an observed cell).
+    await vi.waitFor(() => expect(h.codeMode.takeCellReport({ scopeId: 'root', cellId })).toBeUndefined());
     controller.abort();
     expect(await cancelled).toMatchObject({ status: 'error', code: 'ABORTED' });
     const cellEnded = new Promise<void>((resolve) => h.codeMode.events.on('cell-end', () => resolve()));
