@@ -7,6 +7,8 @@ import type { GuestToolCall, GuestToolResponse } from '@toolcell/sandbox';
 import type { UnobservedCall } from './code-mode-options.js';
 import type { ToolExecutor } from './tool-executor.js';
 
+const PROGRAM_ENDED = AbortSignal.abort(new Error('the program ended before it awaited this call'));
+
 /** What one program's nested calls need. */
 export interface NestedCallsOptions {
   readonly executor: ToolExecutor;
@@ -46,7 +48,9 @@ export class NestedCalls {
       callId: nestedCallId(this.options.parent.callId, call.id),
       scope: this.options.scope,
       parent: this.options.parent,
-      signal: this.controller.signal,
+      // A call the program never awaited reached us after it ended: it is dispatched
+      // already cancelled, so it is recorded (events, audit) and ends without running.
+      signal: call.unawaited === true ? PROGRAM_ENDED : this.controller.signal,
     }));
     const responses = this.options.isUnobserved() && this.options.onUnobservedCall
       ? requests.map((request) => this.afterHostDecision(request))
@@ -66,6 +70,7 @@ export class NestedCalls {
   }
 
   private async afterHostDecision(request: DispatchRequest): Promise<GuestToolResponse> {
+    if (request.signal === PROGRAM_ENDED) return this.forGuest(this.dispatch([request])[0] as Promise<CallOutcome>, request);
     try {
       await this.options.onUnobservedCall?.({ cellId: this.options.parent.cellId, callId: request.callId, toolName: request.name });
     } catch (error) {

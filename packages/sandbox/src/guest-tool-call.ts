@@ -11,6 +11,12 @@ export interface GuestToolCall {
   readonly jsName: string;
   /** The argument, as JSON data. */
   readonly input: JsonValue;
+  /**
+   * Set when the program had already ended before the call reached the host (it called
+   * without awaiting and returned). The host must not run it; it is reported so that no
+   * attempted call is invisible, and its answer is discarded.
+   */
+  readonly unawaited?: true;
 }
 
 /** A successful answer to a {@link GuestToolCall}: the guest's promise resolves with `value`. */

@@ -69,7 +69,7 @@ export function createInProcessTransport(options: InProcessTransportOptions = {}
       ...(storedJson === undefined ? {} : { storedJson }),
       host: {
         toolBatch: (calls) => {
-          const guestCalls = calls.map(({ id, jsName, inputJson }) => ({ id, jsName, input: JSON.parse(inputJson) as JsonValue }));
+          const guestCalls = calls.map(({ id, jsName, inputJson, unawaited }) => ({ id, jsName, input: JSON.parse(inputJson) as JsonValue, ...(unawaited ? { unawaited } : {}) }));
           dispatchToolBatch(request, guestCalls, limits, (id, response) => engineRun.deliver(id, response.ok, response.json));
         },
         output: (item) => {

@@ -6,6 +6,8 @@ export interface EngineToolCall {
   readonly id: number;
   readonly jsName: string;
   readonly inputJson: string;
+  /** The program ended before the call was sent (see `GuestToolCall.unawaited`). */
+  readonly unawaited?: true;
 }
 
 /** Where the engine sends what the guest does. Called synchronously; must not throw. */

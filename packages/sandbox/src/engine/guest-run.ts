@@ -313,6 +313,9 @@ export class GuestRun {
     const ending = this.ending;
     if (ending === undefined || this.settled || this.clock.running) return;
     this.settled = true;
+    // Calls of the last turn never reached the host: report them (never to run) before the end.
+    const unsent = this.calls.takeBatch();
+    if (unsent.length > 0) this.options.host.toolBatch(unsent.map((call) => ({ ...call, unawaited: true as const })));
     this.deadline.cancel();
     this.realm.handlers = undefined;
     let reusable = ending.reusable;

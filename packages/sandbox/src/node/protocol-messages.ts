@@ -83,9 +83,9 @@ export function childFrameCaps(limits: SandboxLimits): Readonly<Record<ChildMess
 export const childFrames = {
   ready: (): string => '{"type":"ready"}',
   yield: (): string => '{"type":"yield"}',
-  toolBatch: (calls: ReadonlyArray<{ id: number; jsName: string; inputJson: string }>): string =>
+  toolBatch: (calls: ReadonlyArray<{ id: number; jsName: string; inputJson: string; unawaited?: true }>): string =>
     `{"type":"toolBatch","calls":[${calls
-      .map((call) => `{"id":${call.id},"jsName":${JSON.stringify(call.jsName)},"input":${call.inputJson}}`)
+      .map((call) => `{"id":${call.id},"jsName":${JSON.stringify(call.jsName)},${call.unawaited ? '"unawaited":true,' : ''}"input":${call.inputJson}}`)
       .join(',')}]}`,
   output: (item: OutputItem): string => `{"type":"output","item":${JSON.stringify(item)}}`,
   store: (key: string, valueJson: string): string => `{"type":"store","key":${JSON.stringify(key)},"value":${valueJson}}`,
@@ -187,7 +187,7 @@ export function parseChildMessage(
         const validInput = binding.kind === 'freeform' ? typeof call.input === 'string' : isPlainJsonObject(call.input);
         if (!validInput) fail(`the input of tools.${binding.jsName} has the wrong type`);
         run.seenCallIds.add(id);
-        return { id, jsName: binding.jsName, input: call.input as JsonValue };
+        return { id, jsName: binding.jsName, input: call.input as JsonValue, ...(call.unawaited === true ? { unawaited: true as const } : {}) };
       });
       return { type, calls };
     }
