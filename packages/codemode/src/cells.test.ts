@@ -51,9 +51,10 @@ describe('cells', () => {
     const h = harness();
     const ends: string[] = [];
     h.codeMode.events.on('cell-end', (event) => ends.push(`${event.cellId}:${event.status}`));
-    const started = await h.exec(`// @exec: {"yield_time_ms": 20}\nawait new Promise((resolve) => setTimeout(resolve, 120)); text('late'); return 7;`);
+    const started = await h.exec(`// @exec: {"yield_time_ms": 20}\nawait tools.hold({ key: 'late' }); text('late'); return 7;`);
     expect(result(started)).toMatchObject({ status: 'running', text: '' });
     const cellId = cellOf(started);
+    h.release('late');
     await vi.waitFor(() => expect(ends).toEqual([`${cellId}:completed`]), { timeout: 10_000 });
     const delivered = await h.wait({ cell_id: cellId });
     expect(result(delivered)).toMatchObject({ status: 'completed', text: 'late', return_value: 7 });
@@ -74,8 +75,10 @@ describe('cells', () => {
 
   it('terminate of a completed but unobserved cell returns the completion; of an unknown cell, missing', async () => {
     const h = harness();
-    const started = await h.exec(`// @exec: {"yield_time_ms": 10}\nawait new Promise((resolve) => setTimeout(resolve, 60)); return 'finished';`);
-    expect(await cellEnded(h, cellOf(started))).toBe('completed');
+    const started = await h.exec(`yield_control(); await tools.hold({ key: 'finish' }); return 'finished';`);
+    const ended = cellEnded(h, cellOf(started));
+    h.release('finish');
+    expect(await ended).toBe('completed');
     const terminated = await h.wait({ cell_id: cellOf(started), terminate: true });
     expect(result(terminated)).toMatchObject({ status: 'completed', return_value: 'finished' });
     const unknown = await h.wait({ cell_id: 'nope', terminate: true });
@@ -84,12 +87,13 @@ describe('cells', () => {
 
   it('gives a second concurrent wait a clear busy error', async () => {
     const h = harness();
-    const started = await h.exec(`// @exec: {"yield_time_ms": 10}\nawait new Promise((resolve) => setTimeout(resolve, 300)); return 1;`);
+    const started = await h.exec(`yield_control(); await tools.hold({ key: 'end' }); return 1;`);
     const cellId = cellOf(started);
-    const first = h.wait({ cell_id: cellId, yield_time_ms: 5_000 });
+    const first = h.wait({ cell_id: cellId, yield_time_ms: 60_000 });
     const second = await h.wait({ cell_id: cellId });
     expect(second).toMatchObject({ status: 'error', code: 'EXECUTION_FAILED' });
     expect(text(second)).toContain(`cell ${cellId} is already being observed`);
+    h.release('end');
     expect(result(await first)).toMatchObject({ status: 'completed', return_value: 1 });
   });
 
@@ -160,16 +164,18 @@ describe('cells', () => {
   it('hands hook context from calls made while yielded to the next wait, once', async () => {
     const h = harness();
     h.runtime.onPostExecute((call) => (call.toolName === 'get_context_remaining' ? { modelContext: 'running low' } : undefined));
-    const started = await h.exec(`yield_control(); await new Promise((r) => setTimeout(r, 30)); await tools.get_context_remaining({}); return 1;`);
+    const started = await h.exec(`yield_control(); await tools.hold({ key: 'go' }); await tools.get_context_remaining({}); return 1;`);
     expect(text(started)).not.toContain('running low');
+    h.release('go');
     const done = await h.wait({ cell_id: cellOf(started) });
     expect(text(done).match(/Note: running low/g)).toHaveLength(1);
   });
 
   it('runs no pre/post hooks for wait itself', async () => {
     const h = harness();
-    const started = await h.exec(`// @exec: {"yield_time_ms": 10}\nawait new Promise((r) => setTimeout(r, 50)); return 1;`);
-    await h.wait({ cell_id: cellOf(started) });
+    const started = await h.exec(`yield_control(); await tools.hold({ key: 'end' }); return 1;`);
+    h.release('end');
+    expect(result(await h.wait({ cell_id: cellOf(started) }))).toMatchObject({ status: 'completed', return_value: 1 });
     expect(h.preExecute.map((call) => call.toolName)).not.toContain('wait');
   });
 
@@ -177,10 +183,12 @@ describe('cells', () => {
     const held: string[] = [];
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const h = harness({ cells: { onUnobservedCall: async (call) => { held.push(call.toolName); await gate; } } });
-    const started = await h.exec(`// @exec: {"yield_time_ms": 10}\nawait new Promise((r) => setTimeout(r, 50)); const r = await tools.get_context_remaining({}); return r.tokens_left;`);
+    // The `hold` tool orders the program after exec's return; only the call after it is held.
+    const h = harness({ cells: { onUnobservedCall: async (call) => { if (call.toolName === 'hold') return; held.push(call.toolName); await gate; } } });
+    const started = await h.exec(`yield_control(); await tools.hold({ key: 'go' }); const r = await tools.get_context_remaining({}); return r.tokens_left;`);
+    h.release('go');
     await vi.waitFor(() => expect(held).toEqual(['get_context_remaining']), { timeout: 10_000 });
-    expect(h.preExecute.filter((call) => call.nested)).toHaveLength(0);
+    expect(h.preExecute.filter((call) => call.nested && call.toolName !== 'hold')).toHaveLength(0);
     release();
     const done = await h.wait({ cell_id: cellOf(started) });
     expect(result(done)).toMatchObject({ status: 'completed', return_value: 9000 });
