@@ -21,8 +21,12 @@ export interface TracedCellEndEvent extends TracedCellEvent {
  * install the sandbox); a type test checks that `CodeMode.events` fits.
  */
 export interface CellEventSource {
+  /** Listen to a program's start or yield. */
   on(event: 'cell-start' | 'cell-yield', listener: (event: TracedCellEvent) => void): unknown;
+  /** Listen to a program's end. */
   on(event: 'cell-end', listener: (event: TracedCellEndEvent) => void): unknown;
+  /** Stop listening to a program's start or yield. */
   off(event: 'cell-start' | 'cell-yield', listener: (event: TracedCellEvent) => void): unknown;
+  /** Stop listening to a program's end. */
   off(event: 'cell-end', listener: (event: TracedCellEndEvent) => void): unknown;
 }
