@@ -19,6 +19,7 @@ export type { CodeModeMcpServer, CodeModeMcpServerOptions } from './server/creat
 export { createCodeModeMcpServer } from './server/create-code-mode-mcp-server.js';
 export type { ElicitApproval, ElicitationApprovalOptions } from './server/elicitation-approval.js';
 export { ElicitationApproval } from './server/elicitation-approval.js';
+export type { StdioOptions } from './server/serve-stdio.js';
 export { serveStdio } from './server/serve-stdio.js';
 export type { StreamableHttpEndpoint, StreamableHttpOptions } from './server/serve-streamable-http.js';
 export { serveStreamableHttp } from './server/serve-streamable-http.js';
