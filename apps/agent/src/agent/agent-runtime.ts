@@ -1,12 +1,16 @@
 import type { CallOutcome, JsonObject, ToolCallRequest, ToolDeclaration, ToolDefinition, ToolMode } from '@toolcell/core';
 import { isCodeMode } from '@toolcell/core';
+import type { CodeMode } from '@toolcell/codemode';
+import type { ApprovalHandler } from '@toolcell/executor';
 import { ToolRuntime } from '@toolcell/executor';
+import type { McpServersHandle } from '@toolcell/mcp';
 import { invalidArgumentsOutcome } from '@toolcell/providers';
 import type { Scope } from '@toolcell/registry';
 import { ToolRegistry } from '@toolcell/registry';
 import type { PromptSection } from '@toolcell/sdkgen';
 import { createToolSearchTool, systemPromptSections } from '@toolcell/sdkgen';
 import type { AgentSettings } from '../config/agent-settings.js';
+import { connectConfiguredServers } from '../mcp/connect-configured-servers.js';
 import { findConfinementViolation } from '../tools/confinement.js';
 import { createDemoTools } from '../tools/demo-tools.js';
 import { Workspace } from '../tools/workspace.js';
@@ -24,6 +28,8 @@ export interface AgentRuntimeOptions {
   readonly transcript: TranscriptSink;
   /** Terminal prompts for approvals and questions; `undefined` without a terminal. */
   readonly prompts: TerminalPrompts | undefined;
+  /** Wraps the configured approval policy (`toolcell mcp-server` asks the MCP client first). */
+  readonly wrapApproval?: (policy: ApprovalHandler) => ApprovalHandler;
 }
 
 const SYSTEM_INTRO = [
@@ -42,6 +48,8 @@ export class AgentRuntime {
   tokensUsed = 0;
   /** The root scope's yielded cells, for push completion (with cells in a code mode). */
   cells: CellWatcher | undefined;
+  /** The imported MCP servers (`mcpServers` in the configuration), if any. */
+  mcpServers: McpServersHandle | undefined;
   private codeMode: CodeModeInstallation | undefined;
 
   private constructor(
@@ -72,7 +80,7 @@ export class AgentRuntime {
       root: { search: settings.search ? { eager: settings.eager } : false },
     });
     const approval = createApprovalHandler({ policy: settings.approve, perTool: settings.approvalTools, prompt: prompts?.approve, transcript });
-    const runtime = new ToolRuntime({ registry, approval });
+    const runtime = new ToolRuntime({ registry, approval: options.wrapApproval ? options.wrapApproval(approval) : approval });
     const reporter = new CallReporter(transcript);
     const agent = new AgentRuntime(settings, registry, runtime, workspace, reporter);
     const tools: ToolDefinition[] = createDemoTools({
@@ -84,6 +92,7 @@ export class AgentRuntime {
       // Naming a tool under approvals.tools makes it need approval.
       registry.register(settings.approvalTools[tool.name] ? { ...tool, needsApproval: true } : tool);
     }
+    agent.mcpServers = await connectConfiguredServers(settings, registry);
     if (settings.search && isCodeMode(settings.mode)) registry.register(createToolSearchTool(registry));
     reporter.attach(runtime);
     runtime.addGuard((call) => {
@@ -144,8 +153,14 @@ export class AgentRuntime {
     });
   }
 
-  /** Stop Code Mode's programs and sandbox processes. */
+  /** Code Mode, when the mode is a code mode. */
+  get codeModeTools(): CodeMode | undefined {
+    return this.codeMode?.codeMode;
+  }
+
+  /** Stop Code Mode's programs and sandbox processes, and the imported MCP servers. */
   async close(): Promise<void> {
     await this.codeMode?.shutdown();
+    await this.mcpServers?.close();
   }
 }

@@ -3,7 +3,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { ConfigurationError } from '@toolcell/core';
 
 /** The commands of the `toolcell` CLI. */
-export const COMMANDS = ['run', 'exec', 'inspect', 'demo', 'mock-server', 'help'] as const;
+export const COMMANDS = ['run', 'exec', 'inspect', 'demo', 'mock-server', 'mcp-server', 'help'] as const;
 
 /** One of {@link COMMANDS}. */
 export type CommandName = (typeof COMMANDS)[number];
@@ -39,11 +39,12 @@ export const COMMAND_OPTIONS: Readonly<Record<CommandName, OptionTable>> = {
   inspect: { ...WORKSPACE, ...HELP, provider: { type: 'string', short: 'p' }, model: { type: 'string', short: 'm' }, 'base-url': { type: 'string' } },
   demo: { ...HELP, json: { type: 'boolean' } },
   'mock-server': { ...HELP, script: { type: 'string' }, port: { type: 'string' }, record: { type: 'string' } },
+  'mcp-server': { ...WORKSPACE, ...HELP, http: { type: 'string' }, token: { type: 'string' } },
   help: {},
 };
 
 /** Positional arguments each command accepts (at most). */
-const MAX_POSITIONALS: Readonly<Record<CommandName, number>> = { run: 0, exec: 1, inspect: 0, demo: 0, 'mock-server': 0, help: 1 };
+const MAX_POSITIONALS: Readonly<Record<CommandName, number>> = { run: 0, exec: 1, inspect: 0, demo: 0, 'mock-server': 0, 'mcp-server': 0, help: 1 };
 
 /** A parsed command line. */
 export interface CommandLine {

@@ -20,6 +20,7 @@ Commands:
   exec FILE|-            run one program through the agent's registry, executor and sandbox
   inspect                show what the model would be sent: declarations, exec description, prompt sections
   mock-server --script F an OpenAI-compatible server on 127.0.0.1 that answers from a scenario
+  mcp-server [--http N]  serve the agent's tools (and imported MCP servers) as a code-mode MCP server
   help [COMMAND]         this text, or a command's
 
 Exit codes: 0 success, 1 the run or program failed, 2 usage or configuration error.`,
@@ -76,4 +77,16 @@ Ctrl-C (SIGINT) or SIGTERM.
       --script FILE      the scenario (required)
       --port N           port (default: any free port)
       --record FILE      append every request as a JSON line {"path","body"}`,
+  'mcp-server': `Usage: toolcell mcp-server [--http PORT [--token TOKEN]] [options]
+
+Serve the agent's registry (the demo tools and the servers of mcpServers in the configuration)
+as a code-mode MCP server: MCP clients get exec (code_mode_only unless --mode says otherwise).
+Over stdio by default, for desktop MCP clients; with --http, Streamable HTTP at
+http://127.0.0.1:PORT/mcp (its URL is printed on stderr). Calls that need approval are put to
+the client's user by elicitation when the client supports it; otherwise --approve decides.
+Stops when stdin closes (stdio) or on Ctrl-C (SIGINT) or SIGTERM.
+
+      --http PORT        Streamable HTTP on 127.0.0.1:PORT instead of stdio (0: any free port)
+      --token TOKEN      with --http: require "Authorization: Bearer TOKEN"
+${COMMON}`,
 };

@@ -3,6 +3,8 @@ import type { CliIo } from '../cli/cli-io.js';
 import type { CommandLine } from '../cli/command-line.js';
 import { booleanOption } from '../cli/command-line.js';
 import { settingsFromCommandLine } from '../cli/load-settings.js';
+import type { McpServerStatus } from '@toolcell/mcp';
+import { serverStatusLines } from '../mcp/server-status-lines.js';
 import { PROVIDER_FORMATS, toProviderTools } from '../model/provider-tools.js';
 
 /** What `inspect --json` prints. */
@@ -16,6 +18,8 @@ export interface InspectReport {
   /** The description of `exec` as declared, or null when `exec` is not declared. */
   readonly execDescription: string | null;
   readonly promptSections: readonly { readonly id: string; readonly text: string }[];
+  /** The imported MCP servers: state and tool count of each. */
+  readonly mcpServers: readonly McpServerStatus[];
 }
 
 /** Build the inspection of the settings' scope. */
@@ -29,6 +33,7 @@ export async function inspect(runtime: AgentRuntime): Promise<InspectReport> {
     declarations: toProviderTools(runtime.settings.provider, declarations),
     execDescription: exec?.description ?? null,
     promptSections: runtime.promptSections().map(({ id, text }) => ({ id, text })),
+    mcpServers: runtime.mcpServers?.status() ?? [],
   };
 }
 
@@ -57,6 +62,7 @@ export async function inspectCommand(line: CommandLine, io: CliIo): Promise<numb
         '== system-prompt sections ==',
         sections.length === 0 ? '(none)' : sections.join('\n\n'),
         '',
+        ...(report.mcpServers.length === 0 ? [] : ['== MCP servers ==', ...serverStatusLines(report.mcpServers), '']),
       ].join('\n'),
     );
     return 0;

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import type { ToolMode } from '@toolcell/core';
 import { ConfigurationError, TOOL_MODES, isToolMode } from '@toolcell/core';
+import type { McpServersConfig } from '@toolcell/mcp';
+import { parseMcpServersConfig } from '@toolcell/mcp';
 import { DEFAULT_DIRECT_CONTROL } from '@toolcell/registry';
 import { DEMO_TOOL_NAMES } from '../tools/demo-tools.js';
 import type { ApprovePolicy, CellCompletion, ProviderChoice, SandboxSettings, ToolcellConfig } from './toolcell-config.js';
@@ -27,6 +29,8 @@ export interface AgentSettings {
   readonly approve: ApprovePolicy;
   /** Per-tool policies (empty when `--approve` was given: the flag overrides the file). */
   readonly approvalTools: Readonly<Record<string, ApprovePolicy>>;
+  /** MCP servers to import (empty: none). */
+  readonly mcpServers: McpServersConfig;
 }
 
 /** Flags that override the file (undefined: not given). */
@@ -104,5 +108,6 @@ export function resolveSettings(options: {
     sandbox: config.sandbox ?? {},
     approve: flags.approve === undefined ? (config.approvals?.default ?? DEFAULTS.approve) : oneOf(flags.approve, APPROVE_POLICIES, '--approve'),
     approvalTools: flags.approve === undefined ? approvalTools : {},
+    mcpServers: parseMcpServersConfig(config.mcpServers ?? {}),
   };
 }

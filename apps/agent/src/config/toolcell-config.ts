@@ -1,4 +1,5 @@
 import type { ToolMode } from '@toolcell/core';
+import type { McpServersConfig } from '@toolcell/mcp';
 
 /** The providers the agent can talk to. */
 export const PROVIDER_NAMES = ['scripted', 'openai', 'openai-responses', 'anthropic', 'gemini', 'openai-compatible'] as const;
@@ -50,4 +51,6 @@ export interface ToolcellConfig {
     readonly default?: ApprovePolicy;
     readonly tools?: Readonly<Record<string, ApprovePolicy>>;
   };
+  /** MCP servers whose tools are imported as `mcp__<server>__<tool>`. */
+  readonly mcpServers?: McpServersConfig;
 }

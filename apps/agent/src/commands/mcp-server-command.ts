@@ -1,0 +1,65 @@
+import { ConfigurationError } from '@toolcell/core';
+import { ElicitationApproval, createCodeModeMcpServer, serveStdio, serveStreamableHttp } from '@toolcell/mcp';
+import { AgentRuntime } from '../agent/agent-runtime.js';
+import type { CliIo } from '../cli/cli-io.js';
+import type { CommandLine } from '../cli/command-line.js';
+import { stringOption } from '../cli/command-line.js';
+import { settingsFromCommandLine } from '../cli/load-settings.js';
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) {
+    throw new ConfigurationError({ setting: '--http', message: `${JSON.stringify(value)} is not a port; use a whole number from 0 (any free port) to 65535.` });
+  }
+  return port;
+}
+
+function ended(stream: NodeJS.ReadableStream): Promise<void> {
+  return new Promise((resolve) => {
+    stream.once('end', resolve);
+    stream.once('close', resolve);
+  });
+}
+
+/**
+ * `toolcell mcp-server [--http PORT]`: serve the agent's registry as a code-mode MCP
+ * server, over stdio (until stdin ends) or Streamable HTTP on 127.0.0.1 (until SIGINT or
+ * SIGTERM). Over stdio nothing but MCP is written to stdout.
+ */
+export async function mcpServerCommand(line: CommandLine, io: CliIo, stop: Promise<unknown>): Promise<number> {
+  const settings = settingsFromCommandLine(line, io, { mode: 'code_mode_only' });
+  if (settings.mode === 'direct') {
+    throw new ConfigurationError({ setting: '--mode', message: 'direct has no exec tool; use code_mode or code_mode_only.' });
+  }
+  const http = stringOption(line, 'http');
+  const token = stringOption(line, 'token');
+  if (token !== undefined && http === undefined) throw new ConfigurationError({ setting: '--token', message: 'only applies with --http PORT.' });
+  const port = http === undefined ? undefined : parsePort(http);
+  let approval: ElicitationApproval | undefined;
+  // The client's user is asked first (elicitation); --approve decides for clients that cannot ask.
+  const agent = await AgentRuntime.create({
+    settings,
+    transcript: () => undefined,
+    prompts: undefined,
+    wrapApproval: (policy) => (approval = new ElicitationApproval({ fallback: policy })),
+  });
+  try {
+    const codeMode = agent.codeModeTools;
+    if (!codeMode) throw new ConfigurationError({ setting: '--mode', message: 'the MCP server needs a code mode.' });
+    const server = createCodeModeMcpServer({ registry: agent.registry, runtime: agent.runtime, codeMode, scope: agent.scope, approval, serverInfo: { name: 'toolcell', version: '0.1.0' } });
+    if (port === undefined) {
+      const done = ended(io.stdin);
+      await serveStdio(server, { stdin: io.stdin, stdout: io.stdout });
+      await Promise.race([done, stop]);
+      await server.close();
+    } else {
+      const endpoint = await serveStreamableHttp(server, { port, ...(token === undefined ? {} : { token }) });
+      io.stderr.write(`toolcell mcp-server listening on ${endpoint.url}\n`);
+      await stop;
+      await endpoint.close();
+    }
+    return 0;
+  } finally {
+    await agent.close();
+  }
+}

@@ -1,0 +1,14 @@
+import type { McpServersHandle } from '@toolcell/mcp';
+import { connectMcpServers } from '@toolcell/mcp';
+import type { ToolRegistry } from '@toolcell/registry';
+import type { AgentSettings } from '../config/agent-settings.js';
+
+/**
+ * Import the configuration's `mcpServers` into the agent's registry, beside the demo
+ * tools. A server that cannot start is listed by `toolcell inspect`; it does not stop
+ * the agent. `undefined` when none are configured.
+ */
+export async function connectConfiguredServers(settings: AgentSettings, registry: ToolRegistry): Promise<McpServersHandle | undefined> {
+  if (Object.keys(settings.mcpServers).length === 0) return undefined;
+  return connectMcpServers(settings.mcpServers, { registry, clientInfo: { name: 'toolcell-agent', version: '0.1.0' } });
+}
