@@ -117,6 +117,9 @@ export class SandboxProcess {
 
   /** Kill the child with SIGKILL. Idempotent. */
   kill(): void {
+    // Held again first: an idle child is unref'd, and a host awaiting `exited` (close())
+    // must not see its event loop empty and exit before the child is reaped.
+    if (this.child.exitCode === null && this.child.signalCode === null) (this.child as Unrefable)?.ref?.();
     if (!this.dead) this.child.kill('SIGKILL');
     this.died('was killed by the parent', false);
   }
