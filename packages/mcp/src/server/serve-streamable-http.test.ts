@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
@@ -106,6 +106,21 @@ describe('toolcell as a code-mode MCP server over Streamable HTTP', () => {
     const status = await rawStatus(endpoint.url, { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' });
     expect(status).toBe(401);
     await expect(connect({ elicitation: false, token: 'wrong' })).rejects.toThrow(/401|bearer/i);
+  });
+
+  it('reports each finished nested call of a running program as progress', async () => {
+    const client = await connect({ elicitation: true });
+    const controller = new AbortController();
+    const firstProgress = new Promise<Progress>((resolve) => {
+      const running = client.callTool({ name: 'exec', arguments: { code: 'await tools.mcp__fixture__cancellations({}); await tools.mcp__fixture__block({});' } }, undefined, {
+        signal: controller.signal,
+        onprogress: resolve,
+      });
+      running.catch(() => undefined);
+    });
+    // The program is held in `block` until cancelled, so this progress cannot race the result.
+    expect(await firstProgress).toMatchObject({ progress: 1, message: 'tools call mcp__fixture__cancellations: ok' });
+    controller.abort('done');
   });
 
   it('is importable by connectMcpServers over Streamable HTTP with headers (url config)', async () => {

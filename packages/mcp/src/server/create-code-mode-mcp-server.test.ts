@@ -1,0 +1,67 @@
+import { CodeMode } from '@toolcell/codemode';
+import { ConfigurationError, jsonOutput, textOutput } from '@toolcell/core';
+import { ToolRuntime } from '@toolcell/executor';
+import { ToolRegistry } from '@toolcell/registry';
+import { createInProcessTransport } from '@toolcell/sandbox';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CodeModeMcpServer } from './create-code-mode-mcp-server.js';
+import { createCodeModeMcpServer } from './create-code-mode-mcp-server.js';
+
+describe('createCodeModeMcpServer in code_mode', () => {
+  const registry = new ToolRegistry({ mode: 'code_mode' });
+  registry.register({
+    kind: 'function',
+    name: 'count_words',
+    description: 'Counts words.',
+    inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    outputSchema: { type: 'object', properties: { words: { type: 'integer' } } },
+    readOnly: true,
+    execute: (input) => jsonOutput({ words: String(input.text).split(/\s+/).length }),
+  });
+  registry.register({ kind: 'function', name: 'shout', description: 'Upper-cases.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, execute: (input) => textOutput(String(input.text).toUpperCase()) });
+  const runtime = new ToolRuntime({ registry });
+  const transport = createInProcessTransport();
+  const codeMode = new CodeMode({ registry, runtime, transport });
+  const client = new Client({ name: 'test', version: '1' });
+  let server: CodeModeMcpServer;
+
+  beforeAll(async () => {
+    codeMode.install();
+    server = createCodeModeMcpServer({ registry, runtime, codeMode });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    await client.connect(clientSide);
+  });
+  afterAll(async () => {
+    await client.close();
+    await server.close();
+    await codeMode.shutdown();
+    await transport.close();
+  });
+
+  it('lists exec and the ordinary tools, with readOnlyHint and object output schemas', async () => {
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(['count_words', 'exec', 'shout']);
+    expect(tools[0]).toMatchObject({ annotations: { readOnlyHint: true }, outputSchema: { type: 'object' } });
+    expect(tools[2]).toMatchObject({ annotations: { readOnlyHint: false } });
+    expect(tools[2]?.outputSchema).toBeUndefined();
+  });
+
+  it('answers a direct call with the wire output as content and the typed result as structuredContent', async () => {
+    expect(await client.callTool({ name: 'count_words', arguments: { text: 'one two three' } })).toMatchObject({ structuredContent: { words: 3 } });
+    expect(await client.callTool({ name: 'shout', arguments: { text: 'hi' } })).toMatchObject({ content: [{ type: 'text', text: 'HI' }], structuredContent: { value: 'HI' } });
+  });
+
+  it('answers a refused call as isError (a tool that needs approval, with no approval handler)', async () => {
+    registry.register({ kind: 'function', name: 'risky', description: 'Needs approval.', inputSchema: { type: 'object' }, needsApproval: true, execute: () => textOutput('ran') });
+    const result = await client.callTool({ name: 'risky', arguments: {} });
+    expect(result).toMatchObject({ isError: true, structuredContent: { error: { code: 'DENIED' } } });
+  });
+
+  it('refuses to serve a registry where Code Mode is not installed', () => {
+    const other = new ToolRegistry({ mode: 'code_mode' });
+    expect(() => createCodeModeMcpServer({ registry: other, runtime: new ToolRuntime({ registry: other }), codeMode })).toThrow(ConfigurationError);
+  });
+});
