@@ -89,7 +89,8 @@ async function runStages(engine: CallEngine, record: CallRecord): Promise<void> 
   if (record.timed) record.executeStartedAt = performance.now();
   const timeoutMs = tool.timeoutMs ?? engine.settings.defaultTimeoutMs;
   // Past 2^31 - 1 ms, setTimeout fires at once: such a timeout (or Infinity) means none.
-  if (timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS) record.timer = setTimeout(engine.onTimeout, timeoutMs, record);
+  // Anything else, a malformed one included, arms the timer (fail closed).
+  if (!(timeoutMs > MAX_TIMER_MS)) record.timer = setTimeout(engine.onTimeout, timeoutMs, record);
   let output: ToolOutput;
   try {
     // `args` matches the tool's kind: validation checked it.

@@ -57,6 +57,13 @@ describe('default per-call timeout', () => {
     await expect(outcome).resolves.toMatchObject({ code: 'ABORTED' });
   });
 
+  it("treats a tool's malformed timeoutMs (0, NaN) as an immediate timeout, not as none", async () => {
+    for (const timeoutMs of [0, Number.NaN]) {
+      const { tool } = endless({ timeoutMs });
+      expect(await settledWithin(singleTool(tool).dispatch(), 1)).toMatchObject({ code: 'TIMEOUT' });
+    }
+  });
+
   it('accepts Infinity as the runtime default and refuses zero or NaN', async () => {
     const { tool } = endless();
     const { runtime, dispatch } = singleTool(tool, { timeoutMs: Number.POSITIVE_INFINITY });
