@@ -18,6 +18,7 @@ import { createApprovalHandler } from './approval-policy.js';
 import { CallReporter } from './call-reporter.js';
 import type { CodeModeInstallation } from './code-mode-plugin.js';
 import { installCodeMode } from './code-mode-plugin.js';
+import { traceAgentRuntime } from '../tracing/active-tracing.js';
 import { CellWatcher } from './cell-watcher.js';
 import type { TerminalPrompts } from './terminal-prompts.js';
 import type { TranscriptSink } from './transcript-event.js';
@@ -51,6 +52,8 @@ export class AgentRuntime {
   /** The imported MCP servers (`mcpServers` in the configuration), if any. */
   mcpServers: McpServersHandle | undefined;
   private codeMode: CodeModeInstallation | undefined;
+  /** Stops tracing this runtime (set when the command is traced). */
+  private untrace: (() => void) | undefined;
 
   private constructor(
     readonly settings: AgentSettings,
@@ -104,6 +107,7 @@ export class AgentRuntime {
       agent.codeMode = await installCodeMode({ registry, runtime, settings });
       if (settings.cells) agent.cells = new CellWatcher(agent.codeMode.codeMode, registry.root.id);
     }
+    agent.untrace = traceAgentRuntime(runtime, agent.codeMode?.codeMode.events);
     return agent;
   }
 
@@ -162,5 +166,6 @@ export class AgentRuntime {
   async close(): Promise<void> {
     await this.codeMode?.shutdown();
     await this.mcpServers?.close();
+    this.untrace?.();
   }
 }

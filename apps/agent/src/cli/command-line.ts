@@ -21,6 +21,9 @@ const WORKSPACE: OptionTable = {
 
 const HELP: OptionTable = { help: { type: 'boolean', short: 'h' } };
 
+/** Commands that run tools can write their OpenTelemetry spans to a file. */
+const TRACING: OptionTable = { 'otel-file': { type: 'string' } };
+
 /** The options each command takes. */
 export const COMMAND_OPTIONS: Readonly<Record<CommandName, OptionTable>> = {
   run: {
@@ -34,10 +37,11 @@ export const COMMAND_OPTIONS: Readonly<Record<CommandName, OptionTable>> = {
     'max-turns': { type: 'string' },
     'cell-completion': { type: 'string' },
     stream: { type: 'boolean' },
+    ...TRACING,
   },
-  exec: { ...WORKSPACE, ...HELP },
+  exec: { ...WORKSPACE, ...HELP, ...TRACING },
   inspect: { ...WORKSPACE, ...HELP, provider: { type: 'string', short: 'p' }, model: { type: 'string', short: 'm' }, 'base-url': { type: 'string' } },
-  demo: { ...HELP, json: { type: 'boolean' } },
+  demo: { ...HELP, json: { type: 'boolean' }, ...TRACING },
   'mock-server': { ...HELP, script: { type: 'string' }, port: { type: 'string' }, record: { type: 'string' } },
   'mcp-server': { ...WORKSPACE, ...HELP, http: { type: 'string' }, token: { type: 'string' } },
   help: {},

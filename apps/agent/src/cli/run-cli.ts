@@ -4,6 +4,7 @@ import type { CommandLine } from './command-line.js';
 import { COMMANDS, booleanOption, parseCommandLine } from './command-line.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { USAGE } from './usage.js';
+import { tracingRequest } from '../tracing/tracing-request.js';
 
 /** Extra hooks for long-running commands. */
 export interface RunCliOptions {
@@ -52,7 +53,12 @@ async function dispatch(line: CommandLine, io: CliIo, options: RunCliOptions): P
  */
 export async function runCli(argv: readonly string[], io: CliIo, options: RunCliOptions = {}): Promise<number> {
   try {
-    return await dispatch(parseCommandLine(argv), io, options);
+    const line = parseCommandLine(argv);
+    const tracing = tracingRequest(line, io.cwd, io.environment);
+    if (tracing === undefined) return await dispatch(line, io, options);
+    // Loaded only when asked for: the OpenTelemetry SDK stays out of untraced commands.
+    const { withAppTracing } = await import('../tracing/app-tracing.js');
+    return await withAppTracing(tracing, line.command, io.environment, () => dispatch(line, io, options));
   } catch (error) {
     if (ToolcellError.isInstance(error) && error.code === 'INVALID_CONFIGURATION') {
       io.stderr.write(`toolcell: ${error.message}\n`);

@@ -8,6 +8,9 @@ const COMMON = `  -w, --workspace DIR    project directory the tools are confine
       --cells            long-running exec cells with wait
       --json             machine-readable output`;
 
+const TRACING = `      --otel-file FILE   write OpenTelemetry spans to FILE as OTLP/JSON, one export request
+                         per line (OTEL_EXPORTER_OTLP_ENDPOINT sends them over OTLP/HTTP instead)`;
+
 /** Help text per command. */
 export const USAGE: Readonly<Record<CommandName, string>> = {
   help: `toolcell — an agent you can run, script, inspect and test
@@ -38,6 +41,7 @@ Run the agent loop until the model answers without calling tools.
                          cell's news and tells the model in one message; poll leaves it
                          to the model's wait calls
       --no-stream        do not stream responses
+${TRACING}
 ${COMMON}
 
 API keys: OPENAI_API_KEY (openai, openai-responses), ANTHROPIC_API_KEY, GEMINI_API_KEY or
@@ -50,6 +54,7 @@ Run one JavaScript program (a file, or - for stdin) as the model would through e
 agent's tools (code_mode_only scope unless --mode says otherwise). Prints the exec result; with
 --json, the outcome (status, code, message, output, calls). Exit 1 when the program fails.
 
+${TRACING}
 ${COMMON}`,
   inspect: `Usage: toolcell inspect [options]
 
@@ -59,7 +64,7 @@ the system-prompt sections.
   -p, --provider NAME    the format of the declarations (default scripted: OpenAI Chat Completions)
   -m, --model ID         the provider's model id
 ${COMMON}`,
-  demo: `Usage: toolcell demo [--json]
+  demo: `Usage: toolcell demo [--json] [--otel-file FILE]
 
 Copy a small sample project to a temporary directory and let the built-in model find every
 TODO, group them by owner and write a report — once in direct mode (one tool per turn) and
@@ -67,7 +72,8 @@ once in code_mode_only (one exec program) — then compare the runs side by side
 
 The workspaces stay in the temporary directory so you can read the reports.
 
-      --json             print the comparison as JSON instead of progress and the table`,
+      --json             print the comparison as JSON instead of progress and the table
+${TRACING}`,
   'mock-server': `Usage: toolcell mock-server --script FILE [--port N] [--record FILE]
 
 An OpenAI-compatible server on 127.0.0.1: POST /v1/chat/completions and /v1/responses (streamed
