@@ -9,6 +9,7 @@ import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import type { CellsOptions } from '../code-mode-options.js';
 import type { ToolExecutor } from '../tool-executor.js';
+import type { TokenCounter } from '../truncate-tokens.js';
 import { hostileValue } from './hostile-values.js';
 import { CodeMode } from '../code-mode.js';
 
@@ -24,6 +25,8 @@ export interface HarnessOptions {
   readonly wrapExecutor?: (runtime: ToolRuntime) => ToolExecutor;
   /** Sandbox limits over the harness's (`cpuBudgetMs: 2_000`). */
   readonly limits?: Partial<SandboxLimits>;
+  /** Token counter of the exec answers (default: sdkgen's). */
+  readonly countTokens?: TokenCounter;
 }
 
 /** Resolves when `count` readers are inside `read_file` at once; proves overlap without clocks. */
@@ -182,7 +185,7 @@ export function createHarness(options: HarnessOptions = {}) {
   runtime.addGuard((call: PolicyCall) => (call.toolName === 'delete_everything' ? { type: 'deny', reason: 'never delete everything' } : undefined));
 
   const transport = options.transport ?? createInProcessTransport();
-  const codeMode = new CodeMode({ registry, runtime: options.wrapExecutor?.(runtime) ?? runtime, transport, cells: options.cells ?? false, limits: { cpuBudgetMs: 2_000, ...options.limits } });
+  const codeMode = new CodeMode({ registry, runtime: options.wrapExecutor?.(runtime) ?? runtime, transport, cells: options.cells ?? false, limits: { cpuBudgetMs: 2_000, ...options.limits }, ...(options.countTokens ? { countTokens: options.countTokens } : {}) });
   codeMode.install();
   let callCounter = 0;
 
