@@ -2,6 +2,7 @@
 // back from the SDK's in-memory exporter.
 import { SpanStatusCode } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import { AlwaysOffSampler } from '@opentelemetry/sdk-trace-base';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GEN_AI, SPAN_EVENTS, TOOLCELL } from './attribute-names.js';
 import { childrenOf, spanNamed, tracedStack } from './test-support/traced-stack.js';
@@ -164,5 +165,12 @@ describe('instrumentToolcell', () => {
     await stack.dispatchInRequest('read_file', { path: 'a.txt' }).outcome;
     expect(stack.spans().map((span) => span.name)).not.toContain('execute_tool read_file');
     stack.openGate();
+  });
+
+  it('records nothing for sampled-out spans, and the program still runs', async () => {
+    stack = tracedStack({ sampler: new AlwaysOffSampler() });
+    const { outcome } = stack.exec(`return (await tools.read_file({ path: 'a.txt' })).length;`);
+    expect(await outcome).toMatchObject({ status: 'ok' });
+    expect(stack.spans()).toEqual([]);
   });
 });

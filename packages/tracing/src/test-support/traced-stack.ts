@@ -1,7 +1,7 @@
 // A real registry, executor, Code Mode and in-process sandbox, traced into an in-memory
 // exporter; tools that let tests order things with gates rather than clocks.
 import { context, trace } from '@opentelemetry/api';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
+import type { ReadableSpan, Sampler } from '@opentelemetry/sdk-trace-base';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { CodeMode } from '@toolcell/codemode';
 import type { CallOutcome, FunctionToolDefinition, JsonObject, ToolMode } from '@toolcell/core';
@@ -19,12 +19,13 @@ export interface StackOptions {
   readonly mode?: ToolMode;
   readonly cells?: boolean;
   readonly approve?: boolean;
+  readonly sampler?: Sampler;
   readonly tracing?: Omit<ToolcellTracingOptions, 'runtime' | 'cells' | 'tracer'>;
 }
 
 export function tracedStack(options: StackOptions = {}) {
   const exporter = new InMemorySpanExporter();
-  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+  const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)], ...(options.sampler ? { sampler: options.sampler } : {}) });
   const tracer = provider.getTracer('test');
   const registry = new ToolRegistry({ mode: options.mode ?? 'code_mode_only' });
   let openGate: () => void = () => undefined;
