@@ -3,7 +3,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { ConfigurationError } from '@toolcell/core';
 
 /** The commands of the `toolcell` CLI. */
-export const COMMANDS = ['run', 'exec', 'inspect', 'demo', 'mock-server', 'mcp-server', 'help'] as const;
+export const COMMANDS = ['run', 'exec', 'inspect', 'demo', 'eval', 'mock-server', 'mcp-server', 'help'] as const;
 
 /** One of {@link COMMANDS}. */
 export type CommandName = (typeof COMMANDS)[number];
@@ -42,13 +42,23 @@ export const COMMAND_OPTIONS: Readonly<Record<CommandName, OptionTable>> = {
   exec: { ...WORKSPACE, ...HELP, ...TRACING },
   inspect: { ...WORKSPACE, ...HELP, provider: { type: 'string', short: 'p' }, model: { type: 'string', short: 'm' }, 'base-url': { type: 'string' } },
   demo: { ...HELP, json: { type: 'boolean' }, ...TRACING },
+  eval: {
+    ...HELP,
+    arms: { type: 'string' },
+    tasks: { type: 'string' },
+    provider: { type: 'string', short: 'p' },
+    model: { type: 'string', short: 'm' },
+    'base-url': { type: 'string' },
+    json: { type: 'boolean' },
+    report: { type: 'string' },
+  },
   'mock-server': { ...HELP, script: { type: 'string' }, port: { type: 'string' }, record: { type: 'string' } },
   'mcp-server': { ...WORKSPACE, ...HELP, http: { type: 'string' }, token: { type: 'string' } },
   help: {},
 };
 
 /** Positional arguments each command accepts (at most). */
-const MAX_POSITIONALS: Readonly<Record<CommandName, number>> = { run: 0, exec: 1, inspect: 0, demo: 0, 'mock-server': 0, 'mcp-server': 0, help: 1 };
+const MAX_POSITIONALS: Readonly<Record<CommandName, number>> = { run: 0, exec: 1, inspect: 0, demo: 0, eval: 0, 'mock-server': 0, 'mcp-server': 0, help: 1 };
 
 /** A parsed command line. */
 export interface CommandLine {

@@ -42,6 +42,8 @@ async function dispatch(line: CommandLine, io: CliIo, options: RunCliOptions): P
       return (await import('../commands/demo-command.js')).demoCommand(line, io);
     case 'mock-server':
       return (await import('../commands/mock-server-command.js')).mockServerCommand(line, io, options.stop ?? signalled());
+    case 'eval':
+      return (await import('../commands/eval-command.js')).evalCommand(line, io);
     case 'mcp-server':
       return (await import('../commands/mcp-server-command.js')).mcpServerCommand(line, io, options.stop ?? signalled());
   }

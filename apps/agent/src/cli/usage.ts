@@ -22,6 +22,7 @@ Commands:
   run --task "…"         run the agent loop (scripted model by default; real providers with --provider)
   exec FILE|-            run one program through the agent's registry, executor and sandbox
   inspect                show what the model would be sent: declarations, exec description, prompt sections
+  eval                   measure direct calls against code mode on five task families (tokens, turns, success)
   mock-server --script F an OpenAI-compatible server on 127.0.0.1 that answers from a scenario
   mcp-server [--http N]  serve the agent's tools (and imported MCP servers) as a code-mode MCP server
   help [COMMAND]         this text, or a command's
@@ -74,6 +75,22 @@ The workspaces stay in the temporary directory so you can read the reports.
 
       --json             print the comparison as JSON instead of progress and the table
 ${TRACING}`,
+  eval: `Usage: toolcell eval [--arms A,B] [--tasks N] [--provider NAME] [--model ID] [--json] [--report DIR]
+
+Run five task families (aggregation, multi-hop lookup, filter-then-act with an approved write,
+batch transformation with failing calls, a one-call small API) over seeded fixtures, in each arm,
+through the real agent loop. Each run is graded by its task's own check of the final state and
+answer. The built-in scripted model replays a cassette per task and arm; a real provider gets the
+same tasks and the cassettes are ignored. A progress line per run goes to stderr; the medians per
+family and arm and a catalog-scale check (declaration tokens for 10 to 2,500 tools) to stdout.
+
+      --arms LIST        comma-separated: direct, code_mode, code_mode_only (default: all three)
+      --tasks N          seeded tasks per family (default 3)
+  -p, --provider NAME    scripted (default) | openai | openai-responses | anthropic | gemini | openai-compatible
+  -m, --model ID         the provider's model id
+      --base-url URL     server URL (required for openai-compatible)
+      --json             print the whole result (every run, the medians, the catalog check) as JSON
+      --report DIR       also write DIR/index.html: the tables and charts, self-contained (opens from disk)`,
   'mock-server': `Usage: toolcell mock-server --script FILE [--port N] [--record FILE]
 
 An OpenAI-compatible server on 127.0.0.1: POST /v1/chat/completions and /v1/responses (streamed

@@ -26,14 +26,14 @@ function total(records: readonly Readonly<Record<string, number>>[]): Record<str
   return sum;
 }
 
-/** Medians per family and arm, in the order the runs first name them. */
+/** Medians per family and arm: families, and arms within each, in the order the runs first name them. */
 export function summarizeRuns(runs: readonly EvalRun[]): EvalSummary[] {
-  const groups = new Map<string, EvalRun[]>();
-  for (const run of runs) {
-    const key = `${run.family}\u0000${run.arm}`;
-    groups.set(key, [...(groups.get(key) ?? []), run]);
-  }
-  return [...groups.values()].map((group) => {
+  const families = [...new Set(runs.map((run) => run.family))];
+  const arms = [...new Set(runs.map((run) => run.arm))];
+  const groups = families.flatMap((family) =>
+    arms.map((arm) => runs.filter((run) => run.family === family && run.arm === arm)).filter((group) => group.length > 0),
+  );
+  return groups.map((group) => {
     const of = (metric: (run: EvalRun) => number) => median(group.map(metric));
     return {
       family: group[0]!.family,
