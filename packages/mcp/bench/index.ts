@@ -11,7 +11,7 @@ import { createInProcessTransport } from '@toolcell/sandbox';
 import { countTokens } from '@toolcell/sdkgen';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { connectMcpServers } from '../src/index.js';
+import { connectMcpServers } from '../src/node.js';
 import { everythingServer, filesystemServer, memoryServer, tempDir } from '../src/test-support/servers.js';
 
 const CALLS = 100;

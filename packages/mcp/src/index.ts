@@ -1,12 +1,19 @@
-// The public API of @toolcell/mcp. Adding an export is an API decision.
+// The public API of @toolcell/mcp (runtime-neutral: no Node built-ins; a test walks its
+// imports). Adding an export is an API decision. What needs Node — spawning stdio servers,
+// serving over stdio or HTTP — is at `@toolcell/mcp/node`; its types are here too.
 
 export type { ConnectMcpServersOptions, McpServersHandle } from './client/connect-mcp-servers.js';
-export { connectMcpServers } from './client/connect-mcp-servers.js';
 export type { McpHttpServerConfig, McpServerConfig, McpServersConfig, McpStdioServerConfig } from './client/mcp-servers-config.js';
 export { isStdioServerConfig, parseMcpServersConfig } from './client/mcp-servers-config.js';
 export type { McpRestartPolicy } from './client/mcp-server-connection.js';
-export type { McpClientEvents, McpProgressEvent, McpServerState, McpServerStatus, McpSkippedTool } from './client/mcp-server-status.js';
-export type { McpTransportKind } from './client/open-mcp-client.js';
+export type {
+  McpClientEvents,
+  McpProgressEvent,
+  McpServerState,
+  McpServerStatus,
+  McpSkippedTool,
+  McpTransportKind,
+} from './client/mcp-server-status.js';
 export type { McpErrorCode } from './client/mcp-error-codes.js';
 export { MCP_ERROR_CODES } from './client/mcp-error-codes.js';
 export type { McpCallErrorOptions } from './client/mcp-call-error.js';
@@ -20,6 +27,4 @@ export { createCodeModeMcpServer } from './server/create-code-mode-mcp-server.js
 export type { ElicitApproval, ElicitationApprovalOptions } from './server/elicitation-approval.js';
 export { ElicitationApproval } from './server/elicitation-approval.js';
 export type { StdioOptions } from './server/serve-stdio.js';
-export { serveStdio } from './server/serve-stdio.js';
 export type { StreamableHttpEndpoint, StreamableHttpOptions } from './server/serve-streamable-http.js';
-export { serveStreamableHttp } from './server/serve-streamable-http.js';

@@ -3,7 +3,8 @@ import { CodeMode } from '@toolcell/codemode';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
 import { createInProcessTransport } from '@toolcell/sandbox';
-import { ElicitationApproval, connectMcpServers, createCodeModeMcpServer, serveStreamableHttp } from './index.js';
+import { ElicitationApproval, createCodeModeMcpServer } from './index.js';
+import { connectMcpServers, serveStreamableHttp } from './node.js';
 
 export async function connectExample(root: string): Promise<string> {
   // #region connectMcpServers

@@ -4,6 +4,7 @@
 export * as codemode from '@toolcell/codemode';
 export * as executor from '@toolcell/executor';
 export * as executorTest from '@toolcell/executor/test';
+export * as mcp from '@toolcell/mcp';
 export * as providers from '@toolcell/providers';
 export * as providersAnthropic from '@toolcell/providers/anthropic';
 export * as providersGemini from '@toolcell/providers/gemini';

@@ -1,2 +1,2 @@
-// @toolcell/mcp needs Node (stdio child processes, the HTTP server), so it is compiled here.
-export * as mcp from '@toolcell/mcp';
+// The Node entry of @toolcell/mcp (stdio child processes, the HTTP server).
+export * as mcpNode from '@toolcell/mcp/node';

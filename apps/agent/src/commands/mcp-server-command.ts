@@ -1,5 +1,6 @@
 import { ConfigurationError } from '@toolcell/core';
-import { ElicitationApproval, createCodeModeMcpServer, serveStdio, serveStreamableHttp } from '@toolcell/mcp';
+import { ElicitationApproval, createCodeModeMcpServer } from '@toolcell/mcp';
+import { serveStdio, serveStreamableHttp } from '@toolcell/mcp/node';
 import { AgentRuntime } from '../agent/agent-runtime.js';
 import type { CliIo } from '../cli/cli-io.js';
 import type { CommandLine } from '../cli/command-line.js';

@@ -1,5 +1,5 @@
 import type { McpServersHandle } from '@toolcell/mcp';
-import { connectMcpServers } from '@toolcell/mcp';
+import { connectMcpServers } from '@toolcell/mcp/node';
 import type { ToolRegistry } from '@toolcell/registry';
 import type { AgentSettings } from '../config/agent-settings.js';
 

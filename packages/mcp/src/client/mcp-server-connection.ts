@@ -8,11 +8,10 @@ import { joinedText, mapMcpContent } from './map-mcp-content.js';
 import { McpCallError } from './mcp-call-error.js';
 import { mcpCallFailure } from './mcp-call-failure.js';
 import type { McpErrorCode } from './mcp-error-codes.js';
-import type { McpProgressEvent, McpServerState, McpServerStatus, McpSkippedTool } from './mcp-server-status.js';
+import type { McpProgressEvent, McpServerState, McpServerStatus, McpSkippedTool, McpTransportKind } from './mcp-server-status.js';
 import type { McpServerConfig } from './mcp-servers-config.js';
 import { isStdioServerConfig } from './mcp-servers-config.js';
 import { mcpToolDefinition, mcpToolName } from './mcp-tool-definition.js';
-import type { McpTransportKind } from './open-mcp-client.js';
 import { openMcpClient } from './open-mcp-client.js';
 import { typedMcpResult } from './typed-mcp-result.js';
 

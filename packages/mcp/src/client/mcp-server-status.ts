@@ -1,4 +1,5 @@
-import type { McpTransportKind } from './open-mcp-client.js';
+/** How a server is reached. */
+export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';
 
 /**
  * Where a server stands: `connecting`, `ready`, `exited` (it was running and went away;

@@ -3,11 +3,10 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpTransportKind } from './mcp-server-status.js';
 import type { McpServerConfig, McpStdioServerConfig } from './mcp-servers-config.js';
 import { isStdioServerConfig } from './mcp-servers-config.js';
 
-/** How a server is reached. */
-export type McpTransportKind = 'stdio' | 'streamable-http' | 'sse';
 
 /** A connected SDK client and what it runs over. */
 export interface OpenedMcpClient {

@@ -1,0 +1,6 @@
+// The Node entry of @toolcell/mcp (`@toolcell/mcp/node`): spawning stdio servers and
+// serving over stdio or Streamable HTTP. Adding an export is an API decision.
+
+export { connectMcpServers } from './client/connect-mcp-servers.js';
+export { serveStdio } from './server/serve-stdio.js';
+export { serveStreamableHttp } from './server/serve-streamable-http.js';
