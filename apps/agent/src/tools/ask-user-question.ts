@@ -46,6 +46,8 @@ export function createAskUserQuestionTool(ask: QuestionAsker): FunctionToolDefin
       },
       required: ['answered', 'answer'],
     },
+    // A person answers in their own time: no executor timeout (cancelling the turn still ends it).
+    timeoutMs: Number.POSITIVE_INFINITY,
     async execute(input, context) {
       const answer = await ask({ question: input.question, options: input.options ?? [] }, context.signal);
       if (answer === undefined) {

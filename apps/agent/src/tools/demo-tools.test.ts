@@ -145,5 +145,7 @@ describe('demo tools', () => {
     const unanswered = await runTool(createAskUserQuestionTool(async () => undefined), { question: 'Proceed?' });
     expect(unanswered.result.value).toEqual({ answered: false, answer: null });
     expect(wireText(unanswered.wire)).toMatch(/^Nobody can answer right now/);
+    // A person is not held to the executor's default per-call timeout.
+    expect(createAskUserQuestionTool(async () => undefined).timeoutMs).toBe(Number.POSITIVE_INFINITY);
   });
 });
