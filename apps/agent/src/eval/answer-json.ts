@@ -27,3 +27,9 @@ function canonical(value: JsonValue | undefined): JsonValue | undefined {
   }
   return value;
 }
+
+/** Whether the answer names `phrase` as a whole (not as the start of a longer name or number). */
+export function answerNames(answer: string, phrase: string): boolean {
+  const escaped = phrase.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(^|[^\\w.])${escaped}(?![\\w]|\\.\\d)`).test(answer);
+}

@@ -1,6 +1,7 @@
 import type { JsonObject } from '@toolcell/core';
 import { defineTool, jsonOutput } from '@toolcell/core';
 import type { ScriptedResponder } from '../../model/scripted-model.js';
+import { answerNames } from '../answer-json.js';
 import { answerTurn, callTurn, execReturnValue, execTurn, parseResult, readHistory } from '../cassette-history.js';
 import type { EvalFamily, EvalTask } from '../eval-task.js';
 import { seededRandom } from '../seeded-random.js';
@@ -108,7 +109,7 @@ function task(index: number): EvalTask {
           lookup('get_employee', 'One employee by id: name, manager_id (null at the top) and department_id.', employees),
           lookup('get_department', 'One department by id: name and budget_owner_id (an employee id).', departments),
         ],
-        check: (answer) => (answer.includes(expected) ? { passed: true, detail: 'ok' } : { passed: false, detail: `the answer does not name ${expected}` }),
+        check: (answer) => (answerNames(answer, expected) ? { passed: true, detail: 'ok' } : { passed: false, detail: `the answer does not name ${expected}` }),
       };
     },
     cassettes: { direct: direct(start), code_mode: inProgram(start), code_mode_only: inProgram(start) },

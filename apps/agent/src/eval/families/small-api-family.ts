@@ -1,6 +1,7 @@
 import type { JsonObject } from '@toolcell/core';
 import { defineTool, jsonOutput } from '@toolcell/core';
 import type { ScriptedResponder } from '../../model/scripted-model.js';
+import { answerNames } from '../answer-json.js';
 import { answerTurn, callTurn, execReturnValue, execTurn, parseResult, readHistory } from '../cassette-history.js';
 import type { EvalFamily, EvalTask } from '../eval-task.js';
 import { seededRandom } from '../seeded-random.js';
@@ -57,7 +58,7 @@ function task(index: number): EvalTask {
       });
       return {
         tools: [getExchangeRate],
-        check: (answer) => (answer.includes(String(rate)) ? { passed: true, detail: 'ok' } : { passed: false, detail: `the answer does not state the rate ${rate}` }),
+        check: (answer) => (answerNames(answer, String(rate)) ? { passed: true, detail: 'ok' } : { passed: false, detail: `the answer does not state the rate ${rate}` }),
       };
     },
     cassettes: { direct: direct(from, to), code_mode: direct(from, to), code_mode_only: program(from, to) },
