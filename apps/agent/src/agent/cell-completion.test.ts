@@ -124,6 +124,9 @@ describe('cell completion', () => {
     expect(polled.summary.text).toBe('All ten steps are done.');
     expect(polled.events.some((event) => event.type === 'cell_wait')).toBe(false);
     expect(pushed.summary.tokens).toBeLessThan(polled.summary.tokens / 2);
+    // Only in push mode does the `wait` declaration tell the model it may end its turn.
+    expect(JSON.stringify(pushed.requests[0])).toContain('You need not wait');
+    expect(JSON.stringify(polled.requests[0])).not.toContain('You need not wait');
     expect(pushed.events.at(-1)).toEqual({ type: 'final', text: 'All ten steps are done.', turns: 3, tokens: pushed.summary.tokens });
   });
 

@@ -38,7 +38,10 @@ export async function installCodeMode(options: {
   const limits = sandboxLimits(options.settings.sandbox);
   // One warm process: a CLI session runs one program at a time, and it starts while the model thinks.
   const transport = createChildProcessTransport({ limits, pool: { size: 1 } });
-  const codeMode = new CodeMode({ registry: options.registry, runtime: options.runtime, transport, limits, cells: options.settings.cells });
+  // In push mode the loop delivers a yielded cell's news as a message, so the `wait`
+  // description tells the model it may end its turn instead of waiting.
+  const cells = options.settings.cells && { pushCompletion: options.settings.cellCompletion === 'push' };
+  const codeMode = new CodeMode({ registry: options.registry, runtime: options.runtime, transport, limits, cells });
   codeMode.install();
   return {
     codeMode,
