@@ -43,13 +43,14 @@ describe('nested calls', () => {
   });
 
   it('a deep argument fails only its own call; the sibling write runs and reports ok', async () => {
-    // A child process's guest stack (1 MiB) builds arguments deep enough to overflow a
-    // recursive check on the host (the executor's batch-isolation test covers the host side).
-    const h = harness({ transport: createChildProcessTransport({ pool: { size: 1 } }), limits: { stackBytes: 1024 * 1024 } });
+    // Deeper than MAX_JSON_DEPTH; the executor's batch-isolation test covers arguments deep
+    // enough to overflow a recursive check on the host. A generous CPU budget: a loaded
+    // machine must not turn this into EXEC_CPU_BUDGET.
+    const h = harness({ limits: { cpuBudgetMs: 30_000 } });
     const ends: string[] = [];
     h.runtime.events.on('call-end', (event) => ends.push(`${event.toolName}:${event.code ?? 'ok'}`));
     const outcome = await h.exec(`
-      let deep = []; for (let i = 0; i < 8000; i += 1) deep = [deep];
+      let deep = []; for (let i = 0; i < 600; i += 1) deep = [deep];
       const [read, write] = await Promise.allSettled([tools.read_file({ path: deep }), tools.write_file({ path: 'out.txt', content: 'x' })]);
       return [read.status, read.reason?.code, read.reason?.message, write.status];
     `);
