@@ -96,5 +96,6 @@ describe('nested calls', () => {
     expect(events.indexOf('end write_file ABORTED_BEFORE_DISPATCH')).toBeLessThan(events.indexOf('end exec ok'));
     expect(h.files.has('unawaited.txt')).toBe(false);
     expect(h.approvals).toEqual([]);
-  });
+    // A child process starts from sources through tsx: seconds on a loaded machine.
+  }, 60_000);
 });

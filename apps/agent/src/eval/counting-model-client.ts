@@ -1,5 +1,6 @@
 import { countTokens } from '@toolcell/sdkgen';
 import type { ModelClient, ModelTurn } from '../model/model-client.js';
+import type { ProviderUsage } from './eval-run.js';
 
 /** The o200k tokens of what the model sent back: its text and its calls. */
 export function responseTokens(turn: ModelTurn): number {
@@ -7,9 +8,17 @@ export function responseTokens(turn: ModelTurn): number {
   return countTokens(turn.text) + (calls.length === 0 ? 0 : countTokens(JSON.stringify(calls)));
 }
 
-/** A client that adds up the tokens of every response, for the run it is used in. */
-export function countingReceivedTokens(client: ModelClient): { readonly client: ModelClient; received(): number } {
-  let received = 0;
+/** What a {@link countingModelClient} has counted so far. */
+export interface ResponseCounts {
+  readonly tokensReceived: number;
+  /** The provider's usage summed over the requests, `null` when it reported none. */
+  readonly providerUsage: ProviderUsage | null;
+}
+
+/** A client that adds up, for the run it is used in, the tokens of every response and the provider's usage. */
+export function countingModelClient(client: ModelClient): { readonly client: ModelClient; counts(): ResponseCounts } {
+  let tokensReceived = 0;
+  let providerUsage: ProviderUsage | null = null;
   return {
     client: {
       ...client,
@@ -19,7 +28,13 @@ export function countingReceivedTokens(client: ModelClient): { readonly client: 
         return {
           async send(request) {
             const turn = await conversation.send(request);
-            received += responseTokens(turn);
+            tokensReceived += responseTokens(turn);
+            if (turn.usage) {
+              providerUsage = {
+                inputTokens: (providerUsage?.inputTokens ?? 0) + turn.usage.inputTokens,
+                outputTokens: (providerUsage?.outputTokens ?? 0) + turn.usage.outputTokens,
+              };
+            }
             return turn;
           },
           addToolResults: (results) => conversation.addToolResults(results),
@@ -27,6 +42,6 @@ export function countingReceivedTokens(client: ModelClient): { readonly client: 
         };
       },
     },
-    received: () => received,
+    counts: () => ({ tokensReceived, providerUsage }),
   };
 }

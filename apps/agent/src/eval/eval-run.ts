@@ -22,7 +22,7 @@ export interface EvalRun {
   readonly tokensSent: number;
   /** o200k tokens of the model's answers (text + calls). */
   readonly tokensReceived: number;
-  /** `null` when the client reports no usage (the scripted model). */
+  /** Summed over the requests; `null` when the client reports none (the scripted model). */
   readonly providerUsage: ProviderUsage | null;
   readonly directCalls: number;
   readonly nestedCalls: number;

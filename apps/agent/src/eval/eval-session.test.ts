@@ -1,6 +1,8 @@
 // The harness's own accounting and grading, on the scripted cassettes through the real
 // agent loop, registry, executor and sandbox.
+import type { FunctionToolDefinition, ToolContext } from '@toolcell/core';
 import { describe, expect, it } from 'vitest';
+import { startMockServer } from '../mock-server/mock-server.js';
 import type { ScriptedResponder } from '../model/scripted-model.js';
 import { answerTurn, callTurn, execTurn, readHistory } from './cassette-history.js';
 import type { EvalTask } from './eval-task.js';
@@ -72,5 +74,25 @@ describe('eval accounting on the scripted cassettes', () => {
     expect(direct!.refusals.DENIED).toBe(direct!.directCalls - 1);
     // The program's first send_reminder is denied and rejects; uncaught, it ends the program.
     expect(codeModeOnly).toMatchObject({ passed: false, refusals: { DENIED: 1 }, failures: { EXEC_RUNTIME: 1 } });
+  });
+
+  it('with a real provider ignores the cassettes and adds up the usage the provider reports', async () => {
+    const task = smallApiFamily.task(0);
+    const [, from, to] = /from (\w+) to (\w+)/.exec(task.prompt)!;
+    const rateTool = task.createFixture().tools[0] as FunctionToolDefinition;
+    const { rate } = (await rateTool.execute({ from: from!, to: to! }, {} as ToolContext)).result.value as { rate: number };
+    // A live model that checks the rate twice before answering (the cassette calls once).
+    const call = { name: 'get_exchange_rate', arguments: { from: from!, to: to! } };
+    const server = await startMockServer({ scenario: { turns: [{ tool_calls: [call] }, { tool_calls: [call] }, { text: `It is ${rate}.` }] } });
+    try {
+      const result = await runEval({ arms: ['direct'], tasks: [task], provider: 'openai-compatible', baseUrl: server.url, environment: {}, catalogSizes: [] });
+      expect(result).toMatchObject({ provider: 'openai-compatible', model: 'default' });
+      expect(result.runs[0]).toMatchObject({ passed: true, requests: 3, toolTurns: 2, directCalls: 2 });
+      const usage = result.runs[0]!.providerUsage!;
+      expect(usage.inputTokens).toBeGreaterThan(0);
+      expect(usage.outputTokens).toBeGreaterThan(0);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -12,7 +12,7 @@ import { DEMO_TOOL_NAMES } from '../tools/demo-tools.js';
 import type { EvalArm } from './eval-arm.js';
 import type { EvalRun } from './eval-run.js';
 import type { EvalTask } from './eval-task.js';
-import { countingReceivedTokens } from './received-tokens-client.js';
+import { countingModelClient } from './counting-model-client.js';
 import { RunAccounting } from './run-accounting.js';
 
 /** Model settings an evaluation runs with (the scripted model by default). */
@@ -72,7 +72,7 @@ export class EvalSession {
     }
     const accounting = new RunAccounting();
     this.route.current = accounting;
-    const counting = countingReceivedTokens(await createClient(task.cassettes[this.arm]));
+    const counting = countingModelClient(await createClient(task.cassettes[this.arm]));
     const started = performance.now();
     let summary: AgentRunSummary | undefined;
     let failure: string | undefined;
@@ -90,8 +90,7 @@ export class EvalSession {
       arm: this.arm,
       passed: verdict.passed,
       detail: verdict.detail,
-      tokensReceived: counting.received(),
-      providerUsage: null,
+      ...counting.counts(),
       ...accounting.counts(),
       wallMs: summary?.wallMs ?? performance.now() - started,
     };

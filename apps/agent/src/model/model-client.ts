@@ -11,10 +11,18 @@ export interface ModelRequestOptions {
   readonly onUpdate?: (update: StreamUpdate) => void;
 }
 
+/** The provider's own token counts for one request, as it reported them. */
+export interface ModelUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
 /** What one model request returned, plus the body that was sent (for counting and inspection). */
 export interface ModelTurn extends ParsedTurn {
   /** The request body exactly as sent, in the provider's format. */
   readonly requestBody: unknown;
+  /** Token usage, when the provider's client reports it (OpenAI Chat Completions). */
+  readonly usage?: ModelUsage;
 }
 
 /**

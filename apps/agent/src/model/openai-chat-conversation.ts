@@ -6,13 +6,13 @@ import type {
   ChatCompletionCreateParamsNonStreaming,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import type { ModelConversation, ModelRequestOptions, ModelTurn } from './model-client.js';
+import type { ModelConversation, ModelRequestOptions, ModelTurn, ModelUsage } from './model-client.js';
 
 /** How a Chat Completions request body becomes a parsed turn (an HTTP call, or the scripted model). */
 export type ChatTransport = (
   body: ChatCompletionCreateParamsNonStreaming,
   options: { readonly declarations: readonly ToolDeclaration[]; readonly signal?: AbortSignal; readonly onUpdate?: (update: StreamUpdate) => void },
-) => Promise<ParsedTurn>;
+) => Promise<ParsedTurn & { readonly usage?: ModelUsage }>;
 
 /** The assistant message that records a parsed turn in the history. */
 export function assistantMessage(turn: ParsedTurn, declarations: readonly ToolDeclaration[]): ChatCompletionAssistantMessageParam {

@@ -3,7 +3,7 @@ import { assembleStream } from '@toolcell/providers';
 import { openaiChatAdapter } from '@toolcell/providers/openai-chat';
 import OpenAI from 'openai';
 import type { ProviderChoice } from '../config/toolcell-config.js';
-import type { ModelClient } from './model-client.js';
+import type { ModelClient, ModelUsage } from './model-client.js';
 import { OpenAIChatConversation } from './openai-chat-conversation.js';
 
 /** Options of {@link createOpenAIChatModelClient}. */
@@ -14,6 +14,10 @@ export interface OpenAIChatModelOptions {
   readonly baseUrl?: string;
   /** Stream responses (default true). */
   readonly stream?: boolean;
+}
+
+function usageOf(usage: OpenAI.CompletionUsage | null | undefined): { usage?: ModelUsage } {
+  return usage ? { usage: { inputTokens: usage.prompt_tokens, outputTokens: usage.completion_tokens } } : {};
 }
 
 /** A model behind OpenAI Chat Completions (api.openai.com or any compatible server), through the official SDK. */
@@ -30,10 +34,20 @@ export function createOpenAIChatModelClient(options: OpenAIChatModelOptions): Mo
         task,
         transport: async (body, { declarations, signal, onUpdate }) => {
           if (options.stream === false) {
-            return openaiChatAdapter.parseResponse(await client.chat.completions.create(body, { signal }), declarations);
+            const completion = await client.chat.completions.create(body, { signal });
+            return { ...openaiChatAdapter.parseResponse(completion, declarations), ...usageOf(completion.usage) };
           }
-          const stream = await client.chat.completions.create({ ...body, stream: true }, { signal });
-          return assembleStream(openaiChatAdapter.createStreamAssembler(declarations), stream, { onUpdate });
+          // include_usage: the last chunk carries the usage (servers that ignore it send none).
+          const stream = await client.chat.completions.create({ ...body, stream: true, stream_options: { include_usage: true } }, { signal });
+          let usage: OpenAI.CompletionUsage | null | undefined;
+          async function* noteUsage() {
+            for await (const chunk of stream) {
+              usage = chunk.usage ?? usage;
+              yield chunk;
+            }
+          }
+          const turn = await assembleStream(openaiChatAdapter.createStreamAssembler(declarations), noteUsage(), { onUpdate });
+          return { ...turn, ...usageOf(usage) };
         },
       }),
   };
