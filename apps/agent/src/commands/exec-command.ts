@@ -10,6 +10,7 @@ import type { CommandLine } from '../cli/command-line.js';
 import { booleanOption } from '../cli/command-line.js';
 import { settingsFromCommandLine } from '../cli/load-settings.js';
 import { createProgressPrinter } from '../cli/progress-printer.js';
+import { printMcpProgress } from '../mcp/mcp-progress-line.js';
 
 /** What `exec --json` prints. */
 export interface ExecReportJson {
@@ -67,6 +68,7 @@ export async function execCommand(line: CommandLine, io: CliIo): Promise<number>
     if (!json) progress(event);
   };
   const runtime = await AgentRuntime.create({ settings, transcript, prompts: processTerminalPrompts() });
+  if (!json) printMcpProgress(runtime.mcpServers, (text) => io.stderr.write(`${text}\n`));
   try {
     const [pending] = runtime.dispatchModelCalls([{ callId: 'exec_1', name: 'exec', input: program, source: MODEL_SOURCE }]);
     const outcome = await pending!;

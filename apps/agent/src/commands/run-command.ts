@@ -9,6 +9,7 @@ import type { CommandLine } from '../cli/command-line.js';
 import { booleanOption, stringOption } from '../cli/command-line.js';
 import { settingsFromCommandLine } from '../cli/load-settings.js';
 import { createProgressPrinter } from '../cli/progress-printer.js';
+import { printMcpProgress } from '../mcp/mcp-progress-line.js';
 import { createModelClient } from '../model/create-model-client.js';
 import type { ScriptedResponder } from '../model/scripted-model.js';
 import { scenarioResponder } from '../model/scripted-model.js';
@@ -46,6 +47,7 @@ export async function runCommand(line: CommandLine, io: CliIo): Promise<number> 
     ? jsonLinesSink(io.stdout)
     : createProgressPrinter({ write: (text) => io.stderr.write(`${text}\n`), showText: true });
   const runtime = await AgentRuntime.create({ settings, transcript, prompts: processTerminalPrompts() });
+  if (!json) printMcpProgress(runtime.mcpServers, (text) => io.stderr.write(`${text}\n`));
   try {
     const summary = await runAgent({ runtime, client, task, transcript, maxTurns: settings.maxTurns });
     if (!json) io.stdout.write(`${summary.text}\n`);
