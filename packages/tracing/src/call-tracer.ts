@@ -33,38 +33,37 @@ export class CallTracer {
   readonly onStart = (event: CallStartEvent): void => {
     const parentContext = event.parentCallId === undefined ? undefined : this.spans.childContextOf(event.parentCallId);
     const startedIn: Context = parentContext ?? context.active();
-    const attributes: Attributes = {
-      [GEN_AI.operationName]: EXECUTE_TOOL,
-      [GEN_AI.toolName]: event.toolName,
-      [GEN_AI.toolCallId]: event.callId,
-      // Every toolcell tool runs in the host, like a function the model calls.
-      [GEN_AI.toolType]: 'function',
-      [TOOLCELL.source]: event.source.type,
-      [TOOLCELL.scopeId]: event.scopeId,
-    };
+    // Samplers see the operation and the tool; the rest is set once, when the call ends
+    // (the SDK validates every attribute it is given, so each one is given once).
+    const startAttributes: Attributes = { [GEN_AI.operationName]: EXECUTE_TOOL, [GEN_AI.toolName]: event.toolName };
+    const span = this.tracer.startSpan(`${EXECUTE_TOOL} ${event.toolName}`, { kind: SpanKind.INTERNAL, startTime: event.at, attributes: startAttributes }, startedIn);
+    const entry = this.spans.add(event.callId, event.toolName, span, startedIn);
+    if (!entry.recording) return;
+    const attributes = entry.pending;
+    attributes[GEN_AI.toolCallId] = event.callId;
+    // Every toolcell tool runs in the host, like a function the model calls.
+    attributes[GEN_AI.toolType] = 'function';
+    attributes[TOOLCELL.source] = event.source.type;
+    attributes[TOOLCELL.scopeId] = event.scopeId;
     if (event.parentCallId !== undefined) attributes[TOOLCELL.parentCallId] = event.parentCallId;
     if (event.source.type === 'code_mode') attributes[TOOLCELL.cellId] = event.source.cellId;
-    const span = this.tracer.startSpan(`${EXECUTE_TOOL} ${event.toolName}`, { kind: SpanKind.INTERNAL, startTime: event.at, attributes }, startedIn);
-    this.spans.add(event.callId, event.toolName, span, startedIn);
   };
 
   readonly onResolve = (event: CallResolveEvent): void => {
     const entry = this.spans.inFlight(event.callId);
     // A span that records nothing (no SDK, or sampled out) is not worth measuring for.
     if (entry === undefined || !entry.recording) return;
-    const attributes: Attributes = {
-      [TOOLCELL.mode]: event.mode,
-      [TOOLCELL.resolution]: event.resolution,
-      [TOOLCELL.executionMode]: event.executionMode,
-      [TOOLCELL.readOnly]: event.readOnly,
-      [TOOLCELL.argumentBytes]: typeof event.args === 'string' ? utf8ByteLength(event.args) : jsonByteLength(event.args),
-    };
+    const attributes = entry.pending;
+    attributes[TOOLCELL.mode] = event.mode;
+    attributes[TOOLCELL.resolution] = event.resolution;
+    attributes[TOOLCELL.executionMode] = event.executionMode;
+    attributes[TOOLCELL.readOnly] = event.readOnly;
+    attributes[TOOLCELL.argumentBytes] = typeof event.args === 'string' ? utf8ByteLength(event.args) : jsonByteLength(event.args);
     if (event.toolName !== entry.toolName) {
       // The canonical name is known only now (an alias resolved to it).
       entry.span.updateName(`${EXECUTE_TOOL} ${event.toolName}`);
       attributes[GEN_AI.toolName] = event.toolName;
     }
-    entry.span.setAttributes(attributes);
   };
 
   readonly onStage = (event: CallStageEvent): void => {
@@ -89,8 +88,8 @@ export class CallTracer {
       this.spans.callEnded(event.callId, entry, mayHaveChildren);
       return;
     }
-    // One attribute object per span end: each SDK setAttribute call costs.
-    const attributes = this.outcomeAttributes(event.outcome);
+    const attributes = entry.pending;
+    this.addOutcomeAttributes(attributes, event.outcome);
     attributes[TOOLCELL.waitMs] = event.waitMs;
     if (event.executeMs !== undefined) attributes[TOOLCELL.executeMs] = event.executeMs;
     if (event.status === 'error') {
@@ -143,19 +142,20 @@ export class CallTracer {
     for (const entry of this.spans.unfinished()) endNow(entry);
   }
 
-  private outcomeAttributes(outcome: CallOutcome): Attributes {
-    const attributes: Attributes = { [TOOLCELL.outcomeStatus]: outcome.status };
+  private addOutcomeAttributes(attributes: Attributes, outcome: CallOutcome): void {
+    attributes[TOOLCELL.outcomeStatus] = outcome.status;
     if (outcome.status === 'ok') attributes[TOOLCELL.resultBytes] = jsonByteLength(outcome.output.result.value);
     if (this.countTokens !== undefined) {
       let tokens = 0;
       for (const part of outcome.output.wire.content) if (part.type === 'text') tokens += this.countTokens(part.text);
       attributes[TOOLCELL.wireTokens] = tokens;
     }
-    return attributes;
   }
 }
 
 function endNow(entry: CallSpan): void {
+  // A call still in flight has not set its attributes yet.
+  if (entry.recording && entry.endedAt === undefined) entry.span.setAttributes(entry.pending);
   entry.span.end(entry.endedAt);
   entry.endedAt = undefined;
 }

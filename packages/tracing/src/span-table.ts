@@ -1,4 +1,4 @@
-import type { Context, Span } from '@opentelemetry/api';
+import type { Attributes, Context, Span } from '@opentelemetry/api';
 import { trace } from '@opentelemetry/api';
 
 /** What tracing keeps about one call's span. */
@@ -8,6 +8,8 @@ export interface CallSpan {
   readonly span: Span;
   /** `span.isRecording()`, asked once: a non-recording span gets no attributes or events. */
   readonly recording: boolean;
+  /** Attributes gathered from the call's events, set on the span when the call ends. */
+  readonly pending: Attributes;
   /** The context the call started in (the host's, or its parent's). */
   readonly startedIn: Context;
   /** The context calls nested under this one start in; made when the first one arrives. */
@@ -33,7 +35,7 @@ export class SpanTable {
   constructor(private readonly capacity: number) {}
 
   add(callId: string, toolName: string, span: Span, startedIn: Context): CallSpan {
-    const entry: CallSpan = { toolName, span, recording: span.isRecording(), startedIn, childContext: undefined, nestedCalls: 0, cellId: undefined, cellLive: false, endedAt: undefined };
+    const entry: CallSpan = { toolName, span, recording: span.isRecording(), pending: {}, startedIn, childContext: undefined, nestedCalls: 0, cellId: undefined, cellLive: false, endedAt: undefined };
     this.open.set(callId, entry);
     return entry;
   }
