@@ -84,7 +84,7 @@ export function renderEvalReport(result: EvalResult): string {
 <head><meta charset="utf-8"><title>toolcell eval — ${escapeHtml(result.provider)} ${escapeHtml(result.model)}</title><style>${STYLE}</style></head>
 <body>
 <h1>toolcell eval</h1>
-<p>${escapeHtml(`${result.provider} model ${result.model}; arms ${result.arms.join(', ')}; ${passed} of ${result.runs.length} runs passed their task's check. Tokens are o200k counts of the request bodies sent and the answers received.`)}</p>
+<p>${escapeHtml(`Provider ${result.provider}, model ${result.model}; arms ${result.arms.join(', ')}; ${passed} of ${result.runs.length} runs passed their task's check. Tokens are o200k counts of the request bodies sent and the answers received.`)}</p>
 ${charts.map((chart) => `<figure>${chart}</figure>`).join('\n')}
 <h2>Medians per family and arm</h2>
 ${table(['family', 'arm', 'success', 'requests', 'tool turns', 'tokens sent', 'tokens received', 'tool calls', 'wall time', 'refusals'], summaryRows)}

@@ -25,7 +25,7 @@ export function renderEvalTable(result: EvalResult): string {
   ]);
   const passed = result.runs.filter((run) => run.passed).length;
   const lines = [
-    `Medians per family and arm (${result.provider} model ${result.model}; tokens are o200k counts of what was sent and received):`,
+    `Medians per family and arm (provider ${result.provider}, model ${result.model}; tokens are o200k counts of what was sent and received):`,
     '',
     formatTable(header, rows),
     '',
