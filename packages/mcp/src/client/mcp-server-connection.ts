@@ -8,11 +8,12 @@ import { joinedText, mapMcpContent } from './map-mcp-content.js';
 import { McpCallError } from './mcp-call-error.js';
 import { mcpCallFailure } from './mcp-call-failure.js';
 import type { McpErrorCode } from './mcp-error-codes.js';
-import type { McpProgressEvent, McpServerState, McpServerStatus, McpSkippedTool, McpTransportKind } from './mcp-server-status.js';
+import type { McpProgressEvent, McpServerState, McpServerStatus, McpTransportKind } from './mcp-server-status.js';
 import type { McpServerConfig } from './mcp-servers-config.js';
 import { isStdioServerConfig } from './mcp-servers-config.js';
-import { mcpToolDefinition, mcpToolName } from './mcp-tool-definition.js';
 import { openMcpClient } from './open-mcp-client.js';
+import { RegisteredMcpTools } from './registered-mcp-tools.js';
+import { abortableDelay, untilAborted } from './abortable-delay.js';
 import { typedMcpResult } from './typed-mcp-result.js';
 
 /** Restarts of a server that exited or failed to start. */
@@ -55,8 +56,9 @@ export class McpServerConnection {
   private restarting: Promise<Client> | undefined;
   private refreshing: Promise<void> = Promise.resolve();
   private stderr = '';
-  private readonly registered = new Map<string, { readonly key: string; readonly tool: Tool }>();
-  private skipped: McpSkippedTool[] = [];
+  private readonly tools: RegisteredMcpTools;
+  /** Aborted by `close()`: stops a restart waiting out its backoff. */
+  private readonly closing = new AbortController();
 
   constructor(
     readonly name: string,
@@ -64,6 +66,7 @@ export class McpServerConnection {
     private readonly settings: McpConnectionSettings,
   ) {
     this.kind = isStdioServerConfig(config) ? 'stdio' : 'streamable-http';
+    this.tools = new RegisteredMcpTools({ registry: settings.registry, prefix: settings.prefix, serverName: name, call: (toolName, input, context) => this.call(toolName, input, context) });
   }
 
   /** Connect and register the server's tools; a failure is kept in the status, not thrown. */
@@ -83,7 +86,7 @@ export class McpServerConnection {
       });
       this.client = opened.client;
       this.kind = opened.kind;
-      this.sync(await this.listTools(opened.client));
+      this.tools.sync(await this.listTools(opened.client));
       this.failedAttempts = 0;
       this.setState('ready');
     } catch (error) {
@@ -101,10 +104,10 @@ export class McpServerConnection {
       name: this.name,
       transport: this.kind,
       state: this.state,
-      toolCount: this.registered.size,
+      toolCount: this.tools.size,
       restarts: this.restarts,
       error: this.state === 'exited' || this.state === 'failed' ? this.exitCause?.message : undefined,
-      skipped: this.skipped,
+      skipped: this.tools.skipped,
     };
   }
 
@@ -127,17 +130,17 @@ export class McpServerConnection {
     if (result.isError === true) {
       throw this.failure('MCP_TOOL_ERROR', `"${toolName}" reported an error: ${joinedText(content) || '(no text)'}`, toolName);
     }
-    const hasOutputSchema = this.registered.get(context.toolName)?.tool.outputSchema !== undefined;
+    const hasOutputSchema = this.tools.toolOf(context.toolName)?.outputSchema !== undefined;
     return toolOutput({ result: typedMcpResult({ content, structuredContent: result.structuredContent, hasOutputSchema }), wire: mapMcpContent(content) });
   }
 
   /** Disconnect and remove this server's tools from the registry. */
   async close(): Promise<void> {
     this.setState('closed');
+    this.closing.abort();
     const client = this.client;
     this.client = undefined;
-    for (const name of this.registered.keys()) this.settings.registry.unregister(name);
-    this.registered.clear();
+    this.tools.clear();
     await client?.close().catch(() => undefined);
   }
 
@@ -145,17 +148,19 @@ export class McpServerConnection {
   private connected(signal: AbortSignal): Promise<Client> {
     if (this.state === 'ready' && this.client) return Promise.resolve(this.client);
     if (this.state === 'closed') return Promise.reject(this.failure('MCP_SERVER_EXITED', 'the connection was closed.'));
-    return (this.restarting ??= this.restart(signal).finally(() => {
+    // One restart for every waiting call; each caller stops waiting when its own call is cancelled.
+    const restarting = (this.restarting ??= this.restart().finally(() => {
       this.restarting = undefined;
     }));
+    return untilAborted(restarting, signal);
   }
 
-  private async restart(signal: AbortSignal): Promise<Client> {
+  private async restart(): Promise<Client> {
     const policy = this.settings.restart;
     const cause = this.exitCause?.detail ?? 'the server is not running';
     if (policy === false) throw this.failure('MCP_SERVER_EXITED', `${cause}; restarts are off.`);
     if (this.failedAttempts >= policy.maxAttempts) throw this.failure('MCP_SERVER_EXITED', `${cause}; gave up after ${policy.maxAttempts} restarts.`);
-    await delay(Math.min(policy.initialDelayMs * 2 ** this.failedAttempts, policy.maxDelayMs), signal);
+    await abortableDelay(Math.min(policy.initialDelayMs * 2 ** this.failedAttempts, policy.maxDelayMs), this.closing.signal);
     this.failedAttempts += 1;
     this.restarts += 1;
     await this.start();
@@ -168,7 +173,7 @@ export class McpServerConnection {
       this.refreshing = this.refreshing.then(async () => {
         if (this.client !== client) return;
         try {
-          this.sync(await this.listTools(client));
+          this.tools.sync(await this.listTools(client));
           this.settings.onStatus(this.status());
         } catch {
           // A failed refresh keeps the last list; the next notification tries again.
@@ -201,31 +206,6 @@ export class McpServerConnection {
     return tools;
   }
 
-  /** Make the registry hold exactly this server's current tools (added, changed, removed). */
-  private sync(tools: readonly Tool[]): void {
-    const { registry, prefix } = this.settings;
-    const next = new Map(tools.map((tool) => [mcpToolName(prefix, this.name, tool.name), tool]));
-    for (const name of this.registered.keys()) {
-      if (next.has(name)) continue;
-      registry.unregister(name);
-      this.registered.delete(name);
-    }
-    const skipped: McpSkippedTool[] = [];
-    for (const [name, tool] of [...next].sort(([left], [right]) => (left < right ? -1 : 1))) {
-      const key = JSON.stringify(tool);
-      const known = this.registered.get(name)?.key;
-      if (known === key) continue;
-      if (known !== undefined) registry.unregister(name);
-      else if (registry.get(name) !== undefined) {
-        skipped.push({ name, message: `"${name}" is already registered by another tool; this MCP tool is left out.` });
-        continue;
-      }
-      registry.register(mcpToolDefinition({ name, tool, call: (toolName, input, context) => this.call(toolName, input, context) }));
-      this.registered.set(name, { key, tool });
-    }
-    this.skipped = skipped;
-  }
-
   private setState(state: McpServerState): void {
     this.state = state;
     this.settings.onStatus(this.status());
@@ -246,19 +226,4 @@ function brokenStream(error: Error): McpErrorCode | undefined {
   if (error.message.startsWith('ReadBuffer exceeded')) return 'MCP_RESULT_TOO_LARGE';
   if (error instanceof SyntaxError || error.name === 'ZodError') return 'MCP_PROTOCOL_ERROR';
   return undefined;
-}
-
-function delay(ms: number, signal: AbortSignal): Promise<void> {
-  if (ms <= 0) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = (): void => {
-      clearTimeout(timer);
-      reject(signal.reason instanceof Error ? signal.reason : new Error('aborted'));
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
 }

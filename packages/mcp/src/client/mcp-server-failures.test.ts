@@ -79,6 +79,18 @@ describe('MCP servers that misbehave', () => {
   );
 
   it(
+    'with restarts off, a crashed server fails later calls at once with MCP_SERVER_EXITED',
+    async () => {
+      const { handle, call } = await setUp({ fixture: fixtureServer() }, { restart: false });
+      await call('mcp__fixture__crash');
+      const later = await call('mcp__fixture__cancellations');
+      expect(later.status === 'error' && later.message).toMatch(/^MCP_SERVER_EXITED: MCP server "fixture": .*; restarts are off\.$/);
+      expect(handle.status()[0]).toMatchObject({ state: 'exited', restarts: 0 });
+    },
+    SPAWN_TIMEOUT,
+  );
+
+  it(
     'closes a server that sends a malformed message: MCP_PROTOCOL_ERROR, then a restart',
     async () => {
       const { call } = await setUp({ fixture: fixtureServer() }, { restart: { initialDelayMs: 0 } });
