@@ -1,4 +1,4 @@
-import type { Attributes, Context, Tracer } from '@opentelemetry/api';
+import type { Attributes, Context, SpanContext, Tracer } from '@opentelemetry/api';
 import { SpanKind, SpanStatusCode, context } from '@opentelemetry/api';
 import type { CallOutcome } from '@toolcell/core';
 import type { CallDeniedEvent, CallEndEvent, CallResolveEvent, CallStageEvent, CallStartEvent } from '@toolcell/executor';
@@ -15,6 +15,9 @@ const REMEMBERED_PARENTS = 256;
 /** The name of Code Mode's program tool: its calls may have nested calls after they end. */
 const EXEC = 'exec';
 
+/** Code Mode's observer of a running program: its span links to the program's `exec` span. */
+const WAIT = 'wait';
+
 /**
  * Turns runtime and cell events into spans: one per call, started when it is submitted and
  * ended when it ends (an `exec` whose program runs on ends with its program, at the time
@@ -24,6 +27,8 @@ const EXEC = 'exec';
  */
 export class CallTracer {
   private readonly spans = new SpanTable(REMEMBERED_PARENTS);
+  /** The `exec` span of each recent cell, for the `wait` calls that observe it. */
+  private readonly cellSpans = new Map<string, SpanContext>();
 
   constructor(
     private readonly tracer: Tracer,
@@ -59,6 +64,7 @@ export class CallTracer {
     attributes[TOOLCELL.executionMode] = event.executionMode;
     attributes[TOOLCELL.readOnly] = event.readOnly;
     attributes[TOOLCELL.argumentBytes] = typeof event.args === 'string' ? utf8ByteLength(event.args) : jsonByteLength(event.args);
+    if (event.toolName === WAIT) this.linkToCell(entry, event.args);
     if (event.toolName !== entry.toolName) {
       // The canonical name is known only now (an alias resolved to it).
       entry.span.updateName(`${EXECUTE_TOOL} ${event.toolName}`);
@@ -114,6 +120,8 @@ export class CallTracer {
     entry.cellId = event.cellId;
     entry.cellLive = true;
     entry.span.setAttribute(TOOLCELL.cellId, event.cellId);
+    this.cellSpans.set(event.cellId, entry.span.spanContext());
+    if (this.cellSpans.size > REMEMBERED_PARENTS) this.cellSpans.delete(this.cellSpans.keys().next().value as string);
   };
 
   readonly onCellYield = (event: TracedCellEvent): void => {
@@ -136,6 +144,15 @@ export class CallTracer {
       this.spans.forget(event.execCallId);
     }
   };
+
+  /** A `wait` span links to the `exec` span of the cell it observes (it is not its child). */
+  private linkToCell(entry: CallSpan, args: unknown): void {
+    const cellId = typeof args === 'object' && args !== null ? (args as { cell_id?: unknown }).cell_id : undefined;
+    if (typeof cellId !== 'string') return;
+    entry.pending[TOOLCELL.cellId] = cellId;
+    const execSpan = this.cellSpans.get(cellId);
+    if (execSpan !== undefined) entry.span.addLink({ context: execSpan });
+  }
 
   /** End every span still open (the host is shutting tracing down). */
   endAll(): void {

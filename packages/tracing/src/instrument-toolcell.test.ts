@@ -113,6 +113,9 @@ describe('instrumentToolcell', () => {
     expect(eventNames(exec)).toContain(SPAN_EVENTS.cellYield);
     const wait = spanNamed(spans, 'execute_tool wait');
     expect(wait.parentSpanContext?.spanId).toBe(waited.host);
+    // It observes the cell, so it links to the exec span rather than nesting under it.
+    expect(wait.links.map((link) => link.context.spanId)).toEqual([exec.spanContext().spanId]);
+    expect(wait.attributes[TOOLCELL.cellId]).toBe(cellId);
     // No hooks run for `wait`, so no hook events on its span.
     expect(eventNames(wait)).not.toContain(SPAN_EVENTS.preExecute);
   });
