@@ -3,6 +3,7 @@ import { ConfigurationError, jsonOutput, textOutput } from '@toolcell/core';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
 import { createInProcessTransport } from '@toolcell/sandbox';
+import { createToolSearchTool } from '@toolcell/sdkgen';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,5 +64,31 @@ describe('createCodeModeMcpServer in code_mode', () => {
   it('refuses to serve a registry where Code Mode is not installed', () => {
     const other = new ToolRegistry({ mode: 'code_mode' });
     expect(() => createCodeModeMcpServer({ registry: other, runtime: new ToolRuntime({ registry: other }), codeMode })).toThrow(ConfigurationError);
+  });
+});
+
+describe('createCodeModeMcpServer in code_mode_only with cells and lazy search', () => {
+  it('lists exec, wait and tool_search, and no ordinary tool', async () => {
+    const registry = new ToolRegistry({ mode: 'code_mode_only', root: { search: true } });
+    registry.register({ kind: 'function', name: 'shout', description: 'Upper-cases.', inputSchema: { type: 'object' }, execute: () => textOutput('HI') });
+    registry.register(createToolSearchTool(registry));
+    const runtime = new ToolRuntime({ registry });
+    const transport = createInProcessTransport();
+    const codeMode = new CodeMode({ registry, runtime, transport, cells: true });
+    codeMode.install();
+    const server = createCodeModeMcpServer({ registry, runtime, codeMode });
+    const client = new Client({ name: 'test', version: '1' });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    await client.connect(clientSide);
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((tool) => tool.name)).toEqual(['exec', 'tool_search', 'wait']);
+    } finally {
+      await client.close();
+      await server.close();
+      await codeMode.shutdown();
+      await transport.close();
+    }
   });
 });
