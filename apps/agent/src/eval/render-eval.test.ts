@@ -23,7 +23,7 @@ describe('eval rendering', () => {
 
   it('draws bars proportional to their values (or their logarithms), labelled and escaped', () => {
     const svg = renderBarChart({ title: 'Tokens <sent>', categories: ['a & b'], series: [{ name: 'direct', values: [100] }, { name: 'code', values: [50] }] });
-    const heights = [...svg.matchAll(/<rect x="[\d.]+" y="[\d.]+" width="19" height="([\d.]+)"/g)].map((match) => Number(match[1]));
+    const heights = [...svg.matchAll(/<rect x="[\d.]+" y="[\d.]+" width="33" height="([\d.]+)"/g)].map((match) => Number(match[1]));
     expect(heights).toEqual([220, 110]);
     expect(svg).toContain('Tokens &lt;sent&gt;');
     expect(svg).toContain('>a &amp; b</text>');

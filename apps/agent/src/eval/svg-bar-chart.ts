@@ -19,8 +19,8 @@ const HEIGHT = 220;
 const TOP = 28;
 const BOTTOM = 44;
 const LEFT = 12;
-const BAR = 22;
-const GAP = 26;
+const BAR = 36;
+const GAP = 30;
 
 /**
  * The chart as an inline `<svg>` element: no script, no external font or file, so the page
