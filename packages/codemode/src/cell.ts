@@ -1,18 +1,10 @@
 import type { JsonValue } from '@toolcell/core';
 import type { ProgramResult, RunProgramRequest, SandboxTransport } from '@toolcell/sandbox';
 import type { CellApprovalRequest, CellEventBase, CellSummary, CellUpdateEvent, CellUpdateReason } from './code-mode-events.js';
+import { CellBusyError } from './cell-busy-error.js';
 import type { ExecOutputItem, ExecReport } from './exec-report.js';
+import { ObservationCancelledError } from './observation-cancelled-error.js';
 import type { CellValues } from './stored-values.js';
-
-/** Why an observation of a cell was refused. */
-export class CellBusyError extends Error {
-  override readonly name = 'CellBusyError';
-}
-
-/** The observation's call was cancelled; the cell keeps everything for the next one. */
-export class ObservationCancelledError extends Error {
-  override readonly name = 'ObservationCancelledError';
-}
 
 /** How an observation waits. */
 export interface ObserveOptions {

@@ -1,7 +1,8 @@
 import type { CallOutcome, JsonObject } from '@toolcell/core';
 import { MAX_JSON_DEPTH } from '@toolcell/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SessionValues, StoredValueError } from './stored-values.js';
+import { StoredValueError } from './stored-value-error.js';
+import { SessionValues } from './stored-values.js';
 import { createHarness } from './test-support/harness.js';
 
 describe('stored values', () => {
@@ -35,7 +36,14 @@ describe('stored values', () => {
   it('refuses values that are not JSON-safe, and counts committed bytes', () => {
     const session = new SessionValues();
     const cell = session.openCell();
-    expect(() => cell.write('f', { when: new Date(0) } as never)).toThrow(StoredValueError);
+    const refusal = (() => {
+      try {
+        cell.write('f', { when: new Date(0) } as never);
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(StoredValueError.isInstance(refusal) && refusal.code).toBe('STORE_REFUSED');
     expect(() => cell.write('f', { when: new Date(0) } as never)).toThrow('not JSON-safe at "/when"');
     cell.write('k', 'small');
     cell.write('k', 'small2');

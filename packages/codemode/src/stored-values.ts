@@ -1,5 +1,6 @@
 import type { JsonValue } from '@toolcell/core';
 import { findJsonSafetyViolation } from '@toolcell/core';
+import { StoredValueError } from './stored-value-error.js';
 
 const encoder = new TextEncoder();
 const byteLength = (text: string): number => encoder.encode(text).length;
@@ -7,11 +8,6 @@ const byteLength = (text: string): number => encoder.encode(text).length;
 interface StoredEntry {
   readonly value: JsonValue;
   readonly bytes: number;
-}
-
-/** Why a `store(key, value)` was refused. */
-export class StoredValueError extends Error {
-  override readonly name = 'StoredValueError';
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { FunctionToolDefinition, JsonObject, ToolOutput } from '@toolcell/core';
 import { ToolFailure, toolOutput } from '@toolcell/core';
-import { CellBusyError, ObservationCancelledError } from './cell.js';
+import { CellBusyError } from './cell-busy-error.js';
+import { ObservationCancelledError } from './observation-cancelled-error.js';
 import { formatCellList } from './cell-list.js';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
 import type { ExecReport } from './exec-report.js';
@@ -71,8 +72,8 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
           report = await cell.observe({ yieldAfterMs, wakeOnChange: true, signal: toolContext.signal });
         }
       } catch (error) {
-        if (error instanceof CellBusyError) throw new ToolFailure({ code: 'EXECUTION_FAILED', message: error.message });
-        if (error instanceof ObservationCancelledError) throw new ToolFailure({ code: 'ABORTED', message: error.message });
+        if (CellBusyError.isInstance(error)) throw new ToolFailure({ code: 'EXECUTION_FAILED', message: error.message });
+        if (ObservationCancelledError.isInstance(error)) throw new ToolFailure({ code: 'ABORTED', message: error.message });
         throw error;
       }
       if (report.status === 'running') {

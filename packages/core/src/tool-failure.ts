@@ -1,9 +1,12 @@
+import type { ToolErrorCode } from './error-codes.js';
 import type { ToolOutput } from './tool-output.js';
 import type { ToolcellErrorOptions } from './toolcell-error.js';
 import { ToolcellError } from './toolcell-error.js';
 
+const MARKER = Symbol.for('toolcell.error.ToolFailure');
+
 /** Constructor options of {@link ToolFailure}. */
-export interface ToolFailureOptions extends ToolcellErrorOptions {
+export interface ToolFailureOptions extends ToolcellErrorOptions<ToolErrorCode> {
   /**
    * What the model (and a program) should still receive with the failure — e.g. the
    * text a program printed before it crashed. Without it the outcome carries the message.
@@ -16,13 +19,19 @@ export interface ToolFailureOptions extends ToolcellErrorOptions {
  * optionally, the partial output produced before the failure. The executor keeps both;
  * any other thrown error becomes `EXECUTION_FAILED` with its message.
  */
-export class ToolFailure extends ToolcellError {
-  override readonly name = 'ToolFailure';
+export class ToolFailure extends ToolcellError<ToolErrorCode> {
+  private readonly [MARKER] = true;
+  override readonly name = '@toolcell/core/ToolFailure';
   /** The partial output to deliver with the failure, if any. */
   readonly output: ToolOutput | undefined;
 
   constructor(options: ToolFailureOptions) {
     super(options);
     this.output = options.output;
+  }
+
+  /** Whether `error` is a tool failure, from this or any other copy of the package. */
+  static override isInstance(error: unknown): error is ToolFailure {
+    return ToolcellError.hasMarker(error, MARKER);
   }
 }

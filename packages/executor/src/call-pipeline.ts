@@ -1,5 +1,5 @@
 import type { CallOutcome, JsonObject, ToolDefinition, ToolErrorCode, ToolOutput } from '@toolcell/core';
-import { EXEC_ERROR_CODES, ToolcellError, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
+import { EXEC_ERROR_CODES, ToolFailure, ToolcellError, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
 import type { ApprovalDecision, ApprovalRequest } from './approval-handler.js';
 import type { CallEngine } from './call-engine.js';
 import { CallContext } from './call-context.js';
@@ -206,15 +206,16 @@ function recheck(tool: ToolDefinition, args: unknown): Refusal | undefined {
 
 /**
  * A thrown error keeps its message. A toolcell error with an `exec` code (or
- * `EXECUTION_FAILED`, or `INVALID_ARGS` for input the tool itself refuses) keeps its code, and the tool output it carries, if any (a failed
- * program's partial output), becomes the outcome's output, cut to the tool's budget.
+ * `EXECUTION_FAILED`, or `INVALID_ARGS` for input the tool itself refuses) keeps its code, and the tool output a `ToolFailure`
+ * carries, if any (a failed program's partial output), becomes the outcome's output, cut to the tool's budget.
  * Other codes are not the tool's to claim: a tool cannot end its call as `DENIED`.
  */
 function failure(engine: CallEngine, record: CallRecord, error: unknown): CallOutcome {
   const { callId, toolName } = record;
   if (ToolcellError.isInstance(error) && KEPT_CODES.has(error.code)) {
     const outcome = errorOutcome({ callId, toolName, code: error.code as ToolErrorCode, message: error.message });
-    const output: unknown = (error as { output?: unknown }).output;
+    // Only a ToolFailure delivers output; a foreign bundle's may still be malformed.
+    const output: unknown = ToolFailure.isInstance(error) ? error.output : undefined;
     if (!isToolOutput(output)) return outcome;
     const budget = record.tool?.outputBudget ?? engine.settings.defaultOutputBudget;
     return { ...outcome, output: budget === undefined ? output : applyOutputBudget(output, budget) };

@@ -1,7 +1,6 @@
 // Codes of calls that were cancelled, timed out or failed, through dispatch, with the
 // message a model reads: ABORTED_BEFORE_DISPATCH, ABORTED, TIMEOUT, EXECUTION_FAILED.
-import type { ToolOutput } from '@toolcell/core';
-import { ToolcellError, textOutput, toolOutput } from '@toolcell/core';
+import { ToolFailure, ToolcellError, textOutput, toolOutput } from '@toolcell/core';
 import { ToolRegistry } from '@toolcell/registry';
 import { describe, expect, it } from 'vitest';
 import { RecordingPolicy } from './test/recording-policy.js';
@@ -146,18 +145,23 @@ describe('EXECUTION_FAILED', () => {
     });
   });
 
-  it('keeps the output a thrown toolcell error carries (a failed program with partial output), cut to budget', async () => {
-    class FailureWithOutput extends ToolcellError {
-      constructor(readonly output: ToolOutput) {
-        super({ code: 'EXEC_RUNTIME', message: 'ReferenceError: x is not defined' });
-      }
-    }
+  it('keeps the output a thrown ToolFailure carries (a failed program with partial output), cut to budget', async () => {
     const partial = toolOutput({ result: { printed: 'step 1 done' }, wire: 'step 1 done\nEXEC_RUNTIME: ReferenceError: x is not defined' });
-    const tool = countingTool('program', { outputBudget: 11, execute: () => { throw new FailureWithOutput(partial); } });
+    const failure = new ToolFailure({ code: 'EXEC_RUNTIME', message: 'ReferenceError: x is not defined', output: partial });
+    const tool = countingTool('program', { outputBudget: 11, execute: () => { throw failure; } });
     const outcome = await singleTool(tool).dispatch();
     expect(outcome).toMatchObject({ status: 'error', code: 'EXEC_RUNTIME', message: 'ReferenceError: x is not defined', output: { result: partial.result } });
     expect(outcome.output.wire.content[0]).toEqual({ type: 'text', text: 'step 1 done' });
     expect(outcome.output.wire.content[1]).toMatchObject({ type: 'text', text: expect.stringContaining('characters cut') });
+  });
+
+  it('takes output only from a ToolFailure, not from another error that happens to have an output field', async () => {
+    const partial = toolOutput({ result: { printed: 'step 1 done' }, wire: 'step 1 done' });
+    const lookalike = Object.assign(new ToolcellError({ code: 'EXEC_RUNTIME', message: 'ReferenceError: x is not defined' }), { output: partial });
+    const tool = countingTool('program', { execute: () => { throw lookalike; } });
+    const outcome = await singleTool(tool).dispatch();
+    expect(outcome).toMatchObject({ status: 'error', code: 'EXEC_RUNTIME', message: 'ReferenceError: x is not defined' });
+    expect(outcome.output.result.value).not.toEqual({ printed: 'step 1 done' });
   });
 
   it('lets a tool refuse its own input with INVALID_ARGS', async () => {
@@ -178,7 +182,7 @@ describe('configuration', () => {
     expect(() => new ToolRuntime({ registry, defaultOutputBudget: 1.5 })).toThrow('executor.defaultOutputBudget: expected a whole number of at least 1, got 1.5.');
     expect(() => new ToolRuntime({ registry, defaultTimeoutMs: -1 })).toThrow('executor.defaultTimeoutMs: expected a number of milliseconds above 0 (or Infinity for none), got -1.');
     expect(() => new ToolRuntime({ registry, maxParallel: Number.NaN })).toThrow(
-      expect.objectContaining({ name: 'ConfigurationError', code: 'INVALID_CONFIGURATION', setting: 'executor.maxParallel' }),
+      expect.objectContaining({ name: '@toolcell/core/ConfigurationError', code: 'INVALID_CONFIGURATION', setting: 'executor.maxParallel' }),
     );
   });
 });

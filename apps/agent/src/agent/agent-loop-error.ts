@@ -1,7 +1,17 @@
 import { ToolcellError } from '@toolcell/core';
 
+const MARKER = Symbol.for('toolcell.error.AgentLoopError');
+
+/**
+ * Why the agent loop stopped: `MAX_TURNS_EXCEEDED` (the model kept calling tools past
+ * `maxTurns`; the same request would stop there again) or `MODEL_REQUEST_FAILED` (the
+ * provider failed; a later attempt may get through).
+ */
+export type AgentLoopErrorCode = 'MAX_TURNS_EXCEEDED' | 'MODEL_REQUEST_FAILED';
+
 /** Constructor options of {@link AgentLoopError}. */
 export interface AgentLoopErrorOptions {
+  readonly code: AgentLoopErrorCode;
   readonly message: string;
   readonly cause?: unknown;
 }
@@ -10,10 +20,16 @@ export interface AgentLoopErrorOptions {
  * The agent loop could not finish: the model kept calling tools past `maxTurns`, or the
  * provider failed. The CLI exits with 1.
  */
-export class AgentLoopError extends ToolcellError {
-  override readonly name = 'AgentLoopError';
+export class AgentLoopError extends ToolcellError<AgentLoopErrorCode> {
+  private readonly [MARKER] = true;
+  override readonly name = '@toolcell/agent/AgentLoopError';
 
   constructor(options: AgentLoopErrorOptions) {
-    super({ code: 'EXECUTION_FAILED', message: options.message, cause: options.cause });
+    super({ code: options.code, message: options.message, retryable: options.code === 'MODEL_REQUEST_FAILED', cause: options.cause });
+  }
+
+  /** Whether `error` is an agent-loop error, from this or any other copy of the app. */
+  static override isInstance(error: unknown): error is AgentLoopError {
+    return ToolcellError.hasMarker(error, MARKER);
   }
 }

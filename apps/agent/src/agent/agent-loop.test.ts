@@ -93,8 +93,10 @@ describe('agent loop in direct mode', () => {
 
   it('fails the run when the model keeps calling tools past maxTurns', async () => {
     const call = { tool_calls: [{ name: 'list_files' }] };
-    await expect(runScenario({ turns: [call, call, call] }, { maxTurns: 2 })).rejects.toThrow(
-      new AgentLoopError({ message: 'The model was still calling tools after 2 requests; raise --max-turns or simplify the task.' }),
-    );
+    const failure = runScenario({ turns: [call, call, call] }, { maxTurns: 2 });
+    await expect(failure).rejects.toThrow('The model was still calling tools after 2 requests; raise --max-turns or simplify the task.');
+    const error: unknown = await failure.catch((thrown: unknown) => thrown);
+    expect(AgentLoopError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ name: '@toolcell/agent/AgentLoopError', code: 'MAX_TURNS_EXCEEDED', retryable: false });
   });
 });

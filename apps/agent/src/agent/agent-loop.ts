@@ -78,7 +78,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunSummar
     try {
       response = await conversation.send({ declarations, signal: options.signal, onUpdate: options.onUpdate });
     } catch (error) {
-      throw new AgentLoopError({ message: `The ${client.provider} model request failed: ${(error as Error).message}`, cause: error });
+      throw new AgentLoopError({ code: 'MODEL_REQUEST_FAILED', message: `The ${client.provider} model request failed: ${(error as Error).message}`, cause: error });
     }
     const requestTokens = countTokens(JSON.stringify(response.requestBody));
     tokens += requestTokens;
@@ -106,5 +106,5 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunSummar
     conversation.addToolResults(results);
     if (push && results.every(waitedForNothing)) await deliverCellNews(options, conversation, turn);
   }
-  throw new AgentLoopError({ message: `The model was still calling tools after ${options.maxTurns} requests; raise --max-turns or simplify the task.` });
+  throw new AgentLoopError({ code: 'MAX_TURNS_EXCEEDED', message: `The model was still calling tools after ${options.maxTurns} requests; raise --max-turns or simplify the task.` });
 }

@@ -52,7 +52,7 @@ describe('parseConfig', () => {
     [{ tools: { cellCompletion: 'timer' } }, 'tools.cellCompletion: "timer" is not allowed; use one of "push", "poll". (in toolcell.config.json)'],
     [[], 'toolcell.config.json: must be an object, not []. (in toolcell.config.json)'],
   ])('rejects %j naming the key and the fix', (value, message) => {
-    expect(configError(value)).toMatchObject({ name: 'ConfigurationError', code: 'INVALID_CONFIGURATION', message });
+    expect(configError(value)).toMatchObject({ name: '@toolcell/core/ConfigurationError', code: 'INVALID_CONFIGURATION', message });
   });
 });
 

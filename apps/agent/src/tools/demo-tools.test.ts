@@ -79,7 +79,7 @@ describe('demo tools', () => {
     const tool = createReadFileTool(workspace);
     await expect(runTool(tool, { path: 'src' })).rejects.toThrow('src is not a file; use list_files to see what is there.');
     await expect(runTool(tool, { path: 'image.bin' })).rejects.toThrow('image.bin is a binary file; read_file reads text only.');
-    await expect(runTool(tool, { path: '../outside.txt' })).rejects.toMatchObject({ code: 'DENIED', name: 'WorkspaceEscapeError' });
+    await expect(runTool(tool, { path: '../outside.txt' })).rejects.toMatchObject({ code: 'WORKSPACE_ESCAPE', name: '@toolcell/agent/WorkspaceEscapeError' });
   });
 
   it('search_text finds matching lines in text files only', async () => {
@@ -119,7 +119,7 @@ describe('demo tools', () => {
     expect(replaced.result.value.created).toBe(false);
     expect(readFileSync(join(workspace.root, 'out/report.md'), 'utf8')).toBe('bye');
     await expect(runTool(tool, { path: 'src', content: '' })).rejects.toThrow('src exists and is not a file.');
-    await expect(runTool(tool, { path: '../x', content: '' })).rejects.toMatchObject({ code: 'DENIED' });
+    await expect(runTool(tool, { path: '../x', content: '' })).rejects.toMatchObject({ code: 'WORKSPACE_ESCAPE' });
   });
 
   it('get_context_remaining: a typed object for programs, a sentence for the model', async () => {

@@ -1,5 +1,7 @@
 import { ToolcellError } from '@toolcell/core';
 
+const MARKER = Symbol.for('toolcell.error.WorkspaceEscapeError');
+
 /** Constructor options of {@link WorkspaceEscapeError}. */
 export interface WorkspaceEscapeErrorOptions {
   /** The path as the caller gave it. */
@@ -13,21 +15,28 @@ export interface WorkspaceEscapeErrorOptions {
 
 /**
  * A demo tool was asked for a path outside its workspace (directly, through `..`, or
- * through a symbolic link). The confinement guard turns this into a `DENIED` outcome
- * before the tool runs; the tools throw it too, as a second line of defense.
+ * through a symbolic link): `WORKSPACE_ESCAPE`. The confinement guard denies such a call
+ * before the tool runs (its outcome is `DENIED`, the guard's code); the tools throw it
+ * too, as a second line of defense.
  */
-export class WorkspaceEscapeError extends ToolcellError {
-  override readonly name = 'WorkspaceEscapeError';
+export class WorkspaceEscapeError extends ToolcellError<'WORKSPACE_ESCAPE'> {
+  private readonly [MARKER] = true;
+  override readonly name = '@toolcell/agent/WorkspaceEscapeError';
   /** The path as the caller gave it. */
   readonly path: string;
 
   constructor(options: WorkspaceEscapeErrorOptions) {
     super({
-      code: 'DENIED',
+      code: 'WORKSPACE_ESCAPE',
       message: `${JSON.stringify(options.path)} is outside the workspace ${options.root}; use a path relative to the workspace root.`,
       toolName: options.toolName,
       callId: options.callId,
     });
     this.path = options.path;
+  }
+
+  /** Whether `error` is a workspace escape, from this or any other copy of the app. */
+  static override isInstance(error: unknown): error is WorkspaceEscapeError {
+    return ToolcellError.hasMarker(error, MARKER);
   }
 }

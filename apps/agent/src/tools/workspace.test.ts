@@ -45,14 +45,14 @@ describe('Workspace', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(thrown).toBeInstanceOf(WorkspaceEscapeError);
-    expect(thrown).toMatchObject({ code: 'DENIED', toolName: 'read_file', path: '../x' });
+    expect(WorkspaceEscapeError.isInstance(thrown)).toBe(true);
+    expect(thrown).toMatchObject({ code: 'WORKSPACE_ESCAPE', toolName: 'read_file', path: '../x' });
     expect((thrown as Error).message).toBe(`"../x" is outside the workspace ${workspace.root}; use a path relative to the workspace root.`);
   });
 
   it('findConfinementViolation checks the path arguments of file tools only', () => {
     const workspace = workspaceWith();
-    expect(findConfinementViolation(workspace, 'write_file', { path: '../evil', content: '' })?.code).toBe('DENIED');
+    expect(findConfinementViolation(workspace, 'write_file', { path: '../evil', content: '' })?.code).toBe('WORKSPACE_ESCAPE');
     expect(findConfinementViolation(workspace, 'write_file', { path: 'ok.txt', content: '../x' })).toBeUndefined();
     expect(findConfinementViolation(workspace, 'ask_user_question', { question: '../x' })).toBeUndefined();
     expect(findConfinementViolation(workspace, 'list_files', {})).toBeUndefined();

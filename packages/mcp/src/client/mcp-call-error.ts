@@ -1,6 +1,11 @@
 import { ToolcellError } from '@toolcell/core';
 import type { McpErrorCode } from './mcp-error-codes.js';
 
+const MARKER = Symbol.for('toolcell.error.McpCallError');
+
+// The failures a later, unchanged call may get past: the server restarts after an exit.
+const RETRYABLE_CODES: ReadonlySet<McpErrorCode> = new Set<McpErrorCode>(['MCP_TIMEOUT', 'MCP_SERVER_EXITED']);
+
 /** Constructor options of {@link McpCallError}. */
 export interface McpCallErrorOptions {
   readonly mcpCode: McpErrorCode;
@@ -9,17 +14,18 @@ export interface McpCallErrorOptions {
   /** What happened, without the code or server prefix. */
   readonly message: string;
   readonly toolName?: string;
-  readonly retryable?: boolean;
   readonly cause?: unknown;
 }
 
 /**
  * A call into an MCP server failed. Its outcome is `EXECUTION_FAILED` with the message
  * `<MCP code>: MCP server "<name>": <what happened>`, so a program and the model can
- * tell the cases apart by the message alone.
+ * tell the cases apart by the message alone. `retryable` follows from the MCP code
+ * (`MCP_TIMEOUT`, `MCP_SERVER_EXITED`).
  */
-export class McpCallError extends ToolcellError {
-  override readonly name = 'McpCallError';
+export class McpCallError extends ToolcellError<'EXECUTION_FAILED'> {
+  private readonly [MARKER] = true;
+  override readonly name = '@toolcell/mcp/McpCallError';
   /** Which MCP failure this is. */
   readonly mcpCode: McpErrorCode;
   /** The server's name in the `mcpServers` map. */
@@ -32,11 +38,16 @@ export class McpCallError extends ToolcellError {
       code: 'EXECUTION_FAILED',
       message: `${options.mcpCode}: MCP server "${options.serverName}": ${options.message}`,
       toolName: options.toolName,
-      retryable: options.retryable,
+      retryable: RETRYABLE_CODES.has(options.mcpCode),
       cause: options.cause,
     });
     this.mcpCode = options.mcpCode;
     this.serverName = options.serverName;
     this.detail = options.message;
+  }
+
+  /** Whether `error` is an MCP call error, from this or any other copy of the package. */
+  static override isInstance(error: unknown): error is McpCallError {
+    return ToolcellError.hasMarker(error, MARKER);
   }
 }

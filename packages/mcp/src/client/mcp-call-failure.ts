@@ -14,13 +14,12 @@ export function mcpCallFailure(options: {
 }): McpCallError {
   const { error, serverName, toolName, exitCause } = options;
   const message = error instanceof Error ? error.message : String(error);
-  const fail = (mcpCode: McpErrorCode, text: string, retryable = false): McpCallError =>
-    new McpCallError({ mcpCode, serverName, toolName, message: text, retryable, cause: error });
+  const fail = (mcpCode: McpErrorCode, text: string): McpCallError => new McpCallError({ mcpCode, serverName, toolName, message: text, cause: error });
   if (error instanceof McpError) {
-    if (error.code === Number(ErrorCode.RequestTimeout)) return fail('MCP_TIMEOUT', `"${toolName}" did not answer in time (${message}).`, true);
+    if (error.code === Number(ErrorCode.RequestTimeout)) return fail('MCP_TIMEOUT', `"${toolName}" did not answer in time (${message}).`);
     if (error.code === Number(ErrorCode.ConnectionClosed)) {
       if (exitCause) return new McpCallError({ mcpCode: exitCause.mcpCode, serverName, toolName, message: exitCause.detail, cause: error });
-      return fail('MCP_SERVER_EXITED', `the connection closed while "${toolName}" was running; the server restarts on the next call.`, true);
+      return fail('MCP_SERVER_EXITED', `the connection closed while "${toolName}" was running; the server restarts on the next call.`);
     }
     if (/output schema|structured content/i.test(message)) return fail('MCP_OUTPUT_INVALID', `"${toolName}" returned a result that does not match its outputSchema: ${message}`);
     return fail('MCP_PROTOCOL_ERROR', `"${toolName}" failed with JSON-RPC error ${error.code}: ${message}`);
