@@ -3,7 +3,8 @@ import { MODEL_SOURCE, ToolcellError, errorOutcome, findJsonSafetyViolation } fr
 import type { ToolRegistry } from '@toolcell/registry';
 import { EventEmitter } from 'eventemitter3';
 import type { ApprovalHandler } from './approval-handler.js';
-import { emitDenied, emitEnd, emitResolve, emitStart, reportLater } from './call-events.js';
+import type { ListenerErrorReporter } from './call-events.js';
+import { emitDenied, emitEnd, emitResolve, emitStart, reportListenerError, setListenerErrorReporter } from './call-events.js';
 import { runPipeline } from './call-pipeline.js';
 import { CallLane } from './call-lane.js';
 import type { CallerAbortHandler } from './call-record.js';
@@ -12,6 +13,7 @@ import { CallerSignals } from './caller-signals.js';
 import { CancelledCalls } from './cancelled-calls.js';
 import { messageOf } from './message-of.js';
 import type { DispatchRequest } from './dispatch-request.js';
+import { findDispatchRequestProblem } from './validate-dispatch-request.js';
 import type { Guard, PostExecuteListener, PreExecuteListener } from './policy-call.js';
 import type { Refusal } from './refusal.js';
 import { abortedBeforeDispatch, notSerializable, refusalFor } from './refusal.js';
@@ -25,6 +27,7 @@ export interface EngineSettings {
   /** Milliseconds; `Infinity` for none. */
   readonly defaultTimeoutMs: number;
   readonly defaultOutputBudget: number | undefined;
+  readonly onListenerError: ListenerErrorReporter | undefined;
 }
 
 const REMEMBERED_CANCELLATIONS = 1024;
@@ -50,6 +53,7 @@ export class CallEngine implements CallerAbortHandler {
 
   constructor(readonly settings: EngineSettings) {
     this.rootLane = new CallLane(settings.maxParallel, this.startCall);
+    if (settings.onListenerError !== undefined) setListenerErrorReporter(this.events, settings.onListenerError);
   }
 
   /**
@@ -57,6 +61,13 @@ export class CallEngine implements CallerAbortHandler {
    * argument, a throwing registry or signal) ends this call alone, with `call-end`.
    */
   submit(request: DispatchRequest): Promise<CallOutcome> {
+    let problem: string | undefined;
+    try {
+      problem = findDispatchRequestProblem(request);
+    } catch {
+      problem = undefined; // a throwing getter: the guarded admission below reports it
+    }
+    if (problem !== undefined) return Promise.resolve(malformedRequest(request, problem));
     let record: CallRecord;
     try {
       const { parent, scope, name } = request;
@@ -175,7 +186,7 @@ export class CallEngine implements CallerAbortHandler {
       try {
         finalize.call(record.finalizeTool, code === undefined ? { callId: record.callId, status: outcome.status } : { callId: record.callId, status: outcome.status, code });
       } catch (error) {
-        reportLater(error);
+        reportListenerError(this.events, error, { event: 'finalize', callId: record.callId });
       }
     }
     if (outcome.status === 'error' && record.deniedAt !== undefined) emitDenied(this.events, record, record.deniedAt, outcome.code, outcome.message);
@@ -233,4 +244,13 @@ export class CallEngine implements CallerAbortHandler {
     }
     void runPipeline(this, record);
   }
+}
+
+/** The outcome of a request whose shape is wrong (from plain JavaScript): nothing is announced. */
+function malformedRequest(request: unknown, problem: string): CallOutcome {
+  // The validator read these fields already without a throw.
+  const fields = typeof request === 'object' && request !== null ? (request as Record<string, unknown>) : {};
+  const callId = typeof fields['callId'] === 'string' ? fields['callId'] : '';
+  const toolName = typeof fields['name'] === 'string' ? fields['name'] : '';
+  return errorOutcome({ callId, toolName, code: 'INVALID_ARGS', message: `Invalid dispatch request: ${problem}` });
 }

@@ -16,7 +16,7 @@ const epochNow = (): number => performance.timeOrigin + performance.now();
 export function emitStart(events: Events, record: CallRecord): void {
   if (events.listenerCount('call-start') === 0) return;
   const { callId, toolName, source, scope, parentCallId } = record;
-  guarded(() => events.emit('call-start', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow() }));
+  guarded(events, 'call-start', callId, () => events.emit('call-start', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow() }));
 }
 
 /** `call-resolve`: the registry resolved it. */
@@ -26,7 +26,7 @@ export function emitResolve(events: Events, record: CallRecord, resolution: Exec
   const executionMode = record.exclusive ? 'exclusive' : 'parallel';
   const readOnly = record.tool?.readOnly === true;
   const { args } = record;
-  guarded(() =>
+  guarded(events, 'call-resolve', callId, () =>
     events.emit('call-resolve', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), resolution, executionMode, mode: scope.mode, readOnly, args }),
   );
 }
@@ -42,14 +42,14 @@ export function emitStage(
 ): void {
   if (events.listenerCount('call-stage') === 0) return;
   const { callId, toolName, source, scope, parentCallId } = record;
-  guarded(() => events.emit('call-stage', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), stage, result, waitMs, budget }));
+  guarded(events, 'call-stage', callId, () => events.emit('call-stage', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), stage, result, waitMs, budget }));
 }
 
 /** `call-denied`: a stage refused it before its tool ran. */
 export function emitDenied(events: Events, record: CallRecord, stage: DenialStage, code: ToolErrorCode, message: string): void {
   if (events.listenerCount('call-denied') === 0) return;
   const { callId, toolName, source, scope, parentCallId } = record;
-  guarded(() => events.emit('call-denied', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), stage, code, message }));
+  guarded(events, 'call-denied', callId, () => events.emit('call-denied', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), stage, code, message }));
 }
 
 /** `call-end`: it ended, with its timings (measured when `record.timed`). */
@@ -76,21 +76,46 @@ export function emitEnd(events: Events, record: CallRecord, outcome: CallOutcome
     executeMs: record.executeStartedAt === 0 ? undefined : (record.executeEndedAt || now) - record.executeStartedAt,
     outcome,
   };
-  guarded(() => events.emit('call-end', event));
+  guarded(events, 'call-end', callId, () => events.emit('call-end', event));
 }
 
-/** A listener's exception must not corrupt a call: it is rethrown outside, from a microtask. */
-function guarded(emit: () => void): void {
+/** Where a throwing listener (or `finalize`) is reported: `ToolRuntimeOptions.onListenerError`. */
+export type ListenerErrorReporter = (error: unknown, context: ListenerErrorContext) => void;
+
+/** What a reported listener error was doing. */
+export interface ListenerErrorContext {
+  /** The event being emitted (`call-start`, …), or `finalize` for a tool's finalizer. */
+  readonly event: keyof ToolRuntimeEvents | 'finalize';
+  /** The call it was about. */
+  readonly callId: string;
+}
+
+const reporters = new WeakMap<object, ListenerErrorReporter>();
+
+/** Report the listener errors of `events` to `report` (set once by the engine). */
+export function setListenerErrorReporter(events: Events, report: ListenerErrorReporter): void {
+  reporters.set(events, report);
+}
+
+/** The default: print it, and carry on; a listener never breaks a call or the process. */
+export const printListenerError: ListenerErrorReporter = (error, context) => {
+  console.error(`toolcell: a "${context.event}" listener threw (call ${context.callId}); the call went on.`, error);
+};
+
+/** A listener's exception must not corrupt a call or end the process: it is reported. */
+function guarded(events: Events, event: keyof ToolRuntimeEvents, callId: string, emit: () => void): void {
   try {
     emit();
   } catch (error) {
-    reportLater(error);
+    reportListenerError(events, error, { event, callId });
   }
 }
 
-/** Rethrow `error` from a microtask (an uncaught exception, loud but outside the call). */
-export function reportLater(error: unknown): void {
-  queueMicrotask(() => {
-    throw error;
-  });
+/** Hand `error` to the reporter of `events`; a reporter that throws is ignored. */
+export function reportListenerError(events: Events, error: unknown, context: ListenerErrorContext): void {
+  try {
+    (reporters.get(events) ?? printListenerError)(error, context);
+  } catch {
+    // The reporter itself failed; nothing is left to tell.
+  }
 }

@@ -5,6 +5,9 @@ export { DEFAULT_TIMEOUT_MS, ToolRuntime } from './tool-runtime.js';
 export type { ToolRuntimeOptions } from './tool-runtime.js';
 export type { DispatchRequest, ParentToken } from './dispatch-request.js';
 export { nestedCallId } from './nested-call-id.js';
+export { toDispatchRequest } from './to-dispatch-request.js';
+export type { ToDispatchRequestOptions } from './to-dispatch-request.js';
+export type { ListenerErrorContext, ListenerErrorReporter } from './call-events.js';
 export type {
   Guard,
   GuardDecision,

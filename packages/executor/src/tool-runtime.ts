@@ -4,6 +4,7 @@ import type { ToolRegistry } from '@toolcell/registry';
 import type { EventEmitter } from 'eventemitter3';
 import type { ApprovalHandler } from './approval-handler.js';
 import { CallEngine } from './call-engine.js';
+import type { ListenerErrorReporter } from './call-events.js';
 import type { DispatchRequest } from './dispatch-request.js';
 import type { Guard, PostExecuteListener, PreExecuteListener } from './policy-call.js';
 import type { ToolRuntimeEvents } from './runtime-events.js';
@@ -24,6 +25,12 @@ export interface ToolRuntimeOptions {
   readonly defaultTimeoutMs?: number;
   /** Wire-text budget for tools that set no `outputBudget` (default: none). */
   readonly defaultOutputBudget?: number;
+  /**
+   * Told when an event listener (or a tool's `finalize`) throws. The call goes on as if the
+   * listener had returned, and nothing is rethrown; the default prints it with
+   * `console.error`. Like the MCP SDK's `onerror`.
+   */
+  readonly onListenerError?: ListenerErrorReporter;
 }
 
 const DEFAULT_MAX_PARALLEL = 8;
@@ -50,6 +57,7 @@ export class ToolRuntime {
       maxParallel: checkCount(options.maxParallel, 'executor.maxParallel', DEFAULT_MAX_PARALLEL),
       defaultTimeoutMs: checkTimeout(options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS, 'executor.defaultTimeoutMs'),
       defaultOutputBudget: checkCount(options.defaultOutputBudget, 'executor.defaultOutputBudget', undefined),
+      onListenerError: options.onListenerError,
     });
   }
 
