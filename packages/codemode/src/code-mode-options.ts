@@ -18,7 +18,10 @@ export interface CellsOptions {
   readonly defaultYieldTimeMs?: number;
   /** Cells alive at once (default 16). */
   readonly maxLiveCells?: number;
-  /** Bytes of stored values in the session (default 1 MiB). */
+  /**
+   * UTF-8 bytes of stored values (keys plus JSON) one cell may hold: its snapshot of the
+   * session plus its own writes (default 1 MiB). Checked in the guest at each `store`.
+   */
   readonly maxStoredBytes?: number;
   /**
    * Set when the host tells the model about cell news itself (`cell-update` →

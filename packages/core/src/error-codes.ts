@@ -1,5 +1,5 @@
 /**
- * Outcome codes of a tool call (ARCHITECTURE §7). Each has one meaning:
+ * Outcome codes of a tool call (the table in packages/executor/README.md). Each has one meaning:
  * - `UNKNOWN_TOOL` — the name is not callable this way (for a name declared only through
  *   `exec`, the message names the route `exec` → `tools.<jsName>(…)`).
  * - `INVALID_ARGS` — arguments are not JSON-serializable, fail the input schema, or fail the

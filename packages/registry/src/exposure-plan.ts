@@ -41,7 +41,7 @@ export interface PlanInputs {
   readonly assignment: JsNameAssignment;
 }
 
-/** Compute the exposure plan of a scope (ARCHITECTURE §3). */
+/** Compute the exposure plan of a scope (the exposure table in docs/architecture.md). */
 export function computeExposurePlan({ scope, tools, assignment }: PlanInputs): ExposurePlan {
   const codeMode = isCodeMode(scope.mode);
   const bindings: Binding[] = [];

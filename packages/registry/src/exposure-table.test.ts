@@ -1,4 +1,4 @@
-// The exposure table of ARCHITECTURE §3, exhaustively: every mode × category ×
+// The exposure table of docs/architecture.md, exhaustively: every mode × category ×
 // (wire, model-direct execution, nested execution), for a root scope and a narrowed one.
 import type { ToolMode } from '@toolcell/core';
 import { describe, expect, it } from 'vitest';
