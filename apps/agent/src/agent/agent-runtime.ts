@@ -2,7 +2,7 @@ import type { CallOutcome, JsonObject, ToolCallRequest, ToolDeclaration, ToolDef
 import { isCodeMode } from '@toolcell/core';
 import type { CodeMode } from '@toolcell/codemode';
 import type { ApprovalHandler } from '@toolcell/executor';
-import { ToolRuntime } from '@toolcell/executor';
+import { ToolRuntime, toDispatchRequest } from '@toolcell/executor';
 import type { McpServersHandle } from '@toolcell/mcp';
 import { invalidArgumentsOutcome } from '@toolcell/providers';
 import type { Scope } from '@toolcell/registry';
@@ -133,17 +133,8 @@ export class AgentRuntime {
    */
   dispatchModelCalls(requests: readonly ToolCallRequest[], signal?: AbortSignal): Promise<CallOutcome>[] {
     const dispatchable = requests.filter((request) => request.argumentsError === undefined);
-    const pending = this.runtime.dispatchBatch(
-      dispatchable.map((request) => ({
-        name: request.name,
-        args: request.input ?? request.args ?? {},
-        callId: request.callId,
-        scope: this.scope,
-        signal,
-        // `model`, or `provider_code` for a provider's own code runner (programmatic tool calling).
-        source: request.source,
-      })),
-    );
+    // The source stays `model`, or `provider_code` for a provider's own code runner.
+    const pending = this.runtime.dispatchBatch(dispatchable.map((request) => toDispatchRequest(request, signal === undefined ? { scope: this.scope } : { scope: this.scope, signal })));
     return requests.map((request) => {
       const invalid = invalidArgumentsOutcome(request);
       if (invalid) {
