@@ -47,7 +47,14 @@ let processWarmedUp: Promise<void> | undefined;
  * later task, off the path of the result. An instance whose program hit a limit is dropped.
  */
 export class SandboxEngine {
+  /** At most `maxIdleInstances` (the constructor's bound); beyond it an instance is dropped. */
   private readonly idle: Slot[] = [];
+  /**
+   * Whether a housekeeping task is pending. At most one is, whatever the number of programs:
+   * a host that runs programs back to back without the event loop reaching its timers
+   * (every step a microtask) would otherwise pile up one pending task per program.
+   */
+  private housekeepingQueued = false;
   private closed = false;
 
   /**
@@ -135,20 +142,27 @@ export class SandboxEngine {
   private keep(slot: Slot): void {
     if (this.closed || this.idle.length >= this.maxIdleInstances) return;
     this.idle.push(slot);
-    // Free the old realm and prepare the next one in a later task, while nothing runs.
+    if (this.housekeepingQueued) return;
+    this.housekeepingQueued = true;
+    // Free the old realms and prepare the next ones in a later task, while nothing runs.
     this.scheduleIdle(() => {
-      if (!this.idle.includes(slot)) return;
-      if (!this.tidy(slot)) {
-        this.idle.splice(this.idle.indexOf(slot), 1);
-        return;
-      }
-      try {
-        slot.spare ??= new GuestRealm(slot.instance);
-      } catch {
-        slot.instance.healthy = false;
-        this.idle.splice(this.idle.indexOf(slot), 1);
-      }
+      this.housekeepingQueued = false;
+      for (const idle of [...this.idle]) this.prepareIdle(idle);
     });
+  }
+
+  /** Free an idle slot's retired realm and give it a spare; drop it if that fails. */
+  private prepareIdle(slot: Slot): void {
+    if (!this.tidy(slot)) {
+      this.idle.splice(this.idle.indexOf(slot), 1);
+      return;
+    }
+    try {
+      slot.spare ??= new GuestRealm(slot.instance);
+    } catch {
+      slot.instance.healthy = false;
+      this.idle.splice(this.idle.indexOf(slot), 1);
+    }
   }
 }
 
