@@ -31,6 +31,10 @@ export interface AgentRuntimeOptions {
   readonly prompts: TerminalPrompts | undefined;
   /** Wraps the configured approval policy (`toolcell mcp-server` asks the MCP client first). */
   readonly wrapApproval?: (policy: ApprovalHandler) => ApprovalHandler;
+  /** Tools to register instead of the demo tools (`toolcell eval` brings its fixtures). */
+  readonly tools?: readonly ToolDefinition[];
+  /** What the system prompt first says the agent is, instead of the coding-agent intro. */
+  readonly intro?: string;
 }
 
 const SYSTEM_INTRO = [
@@ -61,6 +65,7 @@ export class AgentRuntime {
     readonly runtime: ToolRuntime,
     readonly workspace: Workspace,
     private readonly reporter: CallReporter,
+    private readonly intro: string,
   ) {}
 
   /** The scope the agent runs in. */
@@ -85,8 +90,8 @@ export class AgentRuntime {
     const approval = createApprovalHandler({ policy: settings.approve, perTool: settings.approvalTools, prompt: prompts?.approve, transcript });
     const runtime = new ToolRuntime({ registry, approval: options.wrapApproval ? options.wrapApproval(approval) : approval });
     const reporter = new CallReporter(transcript);
-    const agent = new AgentRuntime(settings, registry, runtime, workspace, reporter);
-    const tools: ToolDefinition[] = createDemoTools({
+    const agent = new AgentRuntime(settings, registry, runtime, workspace, reporter, options.intro ?? SYSTEM_INTRO);
+    const tools: readonly ToolDefinition[] = options.tools ?? createDemoTools({
       workspace,
       contextMeter: { tokensLeft: () => settings.contextWindow - agent.tokensUsed },
       ask: prompts?.ask ?? (async () => undefined),
@@ -123,7 +128,7 @@ export class AgentRuntime {
 
   /** The system prompt: what the agent is, then the generated sections. */
   systemPrompt(): string {
-    return [SYSTEM_INTRO, ...this.promptSections().map((section) => section.text).filter((text) => text !== '')].join('\n\n');
+    return [this.intro, ...this.promptSections().map((section) => section.text).filter((text) => text !== '')].join('\n\n');
   }
 
   /**

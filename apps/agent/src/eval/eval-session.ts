@@ -8,7 +8,6 @@ import type { TranscriptEvent } from '../agent/transcript-event.js';
 import { resolveSettings } from '../config/agent-settings.js';
 import type { ModelClient } from '../model/model-client.js';
 import type { ScriptedResponder } from '../model/scripted-model.js';
-import { DEMO_TOOL_NAMES } from '../tools/demo-tools.js';
 import type { EvalArm } from './eval-arm.js';
 import type { EvalRun } from './eval-run.js';
 import type { EvalTask } from './eval-task.js';
@@ -24,6 +23,10 @@ export interface EvalModelSettings {
   readonly approve?: string;
   readonly maxTurns?: number;
 }
+
+/** The system prompt's first paragraph in an evaluation (the generated sections follow). */
+export const EVAL_INTRO =
+  "You are toolcell, an agent working with a company's records through tools. Use the tools to do the task exactly as asked; when it is done, answer in the form the task asks for.";
 
 /** Builds the model client of one run; the scripted model gets the task's cassette. */
 export type EvalClientFactory = (cassette: ScriptedResponder) => Promise<ModelClient>;
@@ -56,9 +59,8 @@ export class EvalSession {
     });
     const route: { current?: RunAccounting } = {};
     const transcript = (event: TranscriptEvent) => route.current?.record(event);
-    const runtime = await AgentRuntime.create({ settings: resolved, transcript, prompts: undefined });
-    // The fixtures replace the demo tools: each run registers its task's own.
-    for (const name of DEMO_TOOL_NAMES) runtime.registry.unregister(name);
+    // No demo tools: each run registers its task's own fixtures.
+    const runtime = await AgentRuntime.create({ settings: resolved, transcript, prompts: undefined, tools: [], intro: EVAL_INTRO });
     return new EvalSession(arm, route, runtime, workspace, settings.maxTurns ?? resolved.maxTurns);
   }
 
