@@ -229,6 +229,22 @@ describe.each(transports)('guest API, %s', (_name, create) => {
       expect(streamed).toEqual(result.output);
     });
 
+    it('throws a TypeError, as JSON.stringify does, for a value JSON cannot represent; never prints [object Object]', async () => {
+      const { result } = await run(`
+        const cycle = { name: 'loop' }; cycle.self = cycle;
+        const errors = [];
+        for (const value of [cycle, { size: 1n }, 1n, [cycle]]) {
+          try { text(value) } catch (error) { errors.push(error instanceof TypeError) }
+        }
+        text({ toJSON() { return undefined } });
+        return errors`);
+      expect(result.returnValue).toEqual([true, true, true, true]);
+      expect(result.output).toEqual([{ type: 'text', text: 'undefined' }]);
+      const uncaught = await run('const cycle = {}; cycle.self = cycle; text(cycle)');
+      expect(uncaught.result.error).toMatchObject({ code: 'EXEC_RUNTIME', message: expect.stringMatching(/^Uncaught TypeError: /) });
+      expect(uncaught.result.output).toEqual([]);
+    });
+
     it('keeps every character of the strings that cross (NUL, lone surrogates, emoji)', async () => {
       const tricky = 'a\u0000b \ud800 🙂 "quoted" \\';
       const { result, batches } = await run(`const s = ${JSON.stringify(tricky)}; text(s); return [s, (await tools.apply_patch(s))]`);

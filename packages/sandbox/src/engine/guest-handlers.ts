@@ -100,5 +100,10 @@ export function createGuestHandlers(state: GuestHandlerState): HostFunctionHandl
     yieldControl: () => {
       if (!state.stopped()) host.yieldControl();
     },
+    stopped: () => state.stopped(),
+    stackOverflow: () => {
+      state.fail(programErrors.stack(limits));
+      throw guestError('RangeError', 'stack overflow (host functions nested too deeply)');
+    },
   };
 }

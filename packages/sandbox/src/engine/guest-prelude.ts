@@ -44,7 +44,9 @@ export const GUEST_PRELUDE = `(function (host) {
 const G = globalThis, O = Object, freeze = O.freeze, def = O.defineProperty, protoOf = O.getPrototypeOf, hasOwn = O.hasOwn;
 const OP = O.prototype, isArray = Array.isArray, apply = Reflect.apply, finite = Number.isFinite;
 const stringify = JSON.stringify, parse = JSON.parse, PromiseCtor = Promise, reject = Promise.reject;
-const TE = TypeError, ErrorCtor = Error, StringCtor = String;
+const TE = TypeError, ErrorCtor = Error, StringCtor = String, IE = G.InternalError;
+// A stack overflow passes through the helpers untouched, so the program ends with EXEC_STACK.
+function overflow(e) { return e instanceof IE && e.message === 'stack overflow'; }
 // Settlers of pending calls by id; no prototype, so a program cannot intercept the writes.
 const resolvers = O.create(null), rejecters = O.create(null);
 const hostCall = host.call, hostText = host.text, kind = host.kind, notJson = host.notJson;
@@ -63,7 +65,7 @@ function replacer(key, v) {
 }
 function toJson(v, what, name) {
   try { return stringify(v, replacer); }
-  catch (e) { throw new TE(what + (name === undefined ? '' : name) + ' is not JSON data: ' + (e instanceof ErrorCtor ? str(e.message) : str(e))); }
+  catch (e) { if (overflow(e)) throw e; throw new TE(what + (name === undefined ? '' : name) + ' is not JSON data: ' + (e instanceof ErrorCtor ? str(e.message) : str(e))); }
 }
 function call(name, freeform, input, extra) {
   try {
@@ -80,6 +82,7 @@ function call(name, freeform, input, extra) {
     const id = hostCall(name, json);
     return new PromiseCtor(function (resolve, fail) { resolvers[id] = resolve; rejecters[id] = fail; });
   } catch (e) {
+    if (overflow(e)) throw e;
     const error = new TE(e instanceof ErrorCtor ? str(e.message) : str(e));
     def(error, 'code', { value: 'INVALID_ARGS', writable: true, enumerable: true, configurable: true });
     return apply(reject, PromiseCtor, [error]);
@@ -114,8 +117,11 @@ function install(bindingsJson) {
 function textJson(v) {
   if (typeof v === 'object' && v !== null) {
     if (v instanceof ErrorCtor) return stringify(str(v.name) + (str(v.message) === '' ? '' : ': ' + str(v.message)));
-    try { const json = stringify(v); if (typeof json === 'string') return stringify(json); } catch (e) {}
+    // A cycle or a BigInt throws its TypeError here, as JSON.stringify does.
+    const json = stringify(v);
+    return stringify(typeof json === 'string' ? json : 'undefined');
   }
+  if (typeof v === 'bigint') throw new TE('text() cannot print a BigInt as JSON; convert it with String(value) first');
   return stringify(typeof v === 'string' ? v : str(v));
 }
 define('text', function text(value) { hostText(textJson(value)); });
