@@ -1,11 +1,12 @@
 // Shared flat config. `toolcellLint({ packageDir })` adds the import rules for one package:
-// no `@toolcell/*/src` imports, no subpaths a package does not declare in `exports`, and no
-// imports that point up the layer table.
+// no `@toolcell/*/src` imports, no subpaths a package does not declare in `exports`, no
+// imports that point up the layer table, and no import cycles between a package's modules.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import { LAYERS, TOP_LAYER } from './layers.js';
 
 const workspaceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -61,6 +62,21 @@ function importRules(packageName) {
   return { 'no-restricted-imports': ['error', { patterns }] };
 }
 
+// Sources import each other as `./x.js` (NodeNext): resolve that to the `.ts` file. Only
+// relative imports are followed: packages cannot form cycles (the layer table forbids it).
+const cycleRules = {
+  plugins: { 'import-x': importX },
+  settings: {
+    'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+    'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    'import-x/resolver-next': [createNodeResolver({ extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+  },
+  rules: {
+    // Type-only imports are erased at compile time and are not followed (the rule's design).
+    'import-x/no-cycle': ['error', { ignoreExternal: true }],
+  },
+};
+
 /** @param {{ packageDir: string }} options */
 export function toolcellLint({ packageDir }) {
   const manifest = readManifest(packageDir);
@@ -76,5 +92,6 @@ export function toolcellLint({ packageDir }) {
         'no-console': 'off',
       },
     },
+    cycleRules,
   );
 }
