@@ -9,6 +9,7 @@ import type { EvalTask } from './eval-task.js';
 import { aggregationFamily } from './families/aggregation-family.js';
 import { filterThenActFamily } from './families/filter-then-act-family.js';
 import { smallApiFamily } from './families/small-api-family.js';
+import { EVAL_INTRO } from './eval-session.js';
 import { runEval } from './run-eval.js';
 
 const aggregation = aggregationFamily.task(0);
@@ -40,6 +41,18 @@ describe('eval accounting on the scripted cassettes', () => {
       'small_api code_mode 1',
       'small_api code_mode_only 1',
     ]);
+  });
+
+  it('declares only the task\'s fixture tools (no demo tools) under the eval intro', async () => {
+    const task = smallApiFamily.task(0);
+    const seen: { system: unknown; tools: string[] }[] = [];
+    const recording: ScriptedResponder = (body) => {
+      seen.push({ system: body.messages[0]!.content, tools: (body.tools ?? []).map((tool) => (tool.type === 'function' ? tool.function.name : tool.type)) });
+      return task.cassettes.code_mode(body);
+    };
+    await runEval({ arms: ['direct', 'code_mode'], tasks: [withCassette(withCassette(task, 'direct', recording), 'code_mode', recording)], catalogSizes: [] });
+    expect(seen.map((request) => request.tools)).toEqual([['get_exchange_rate'], ['get_exchange_rate'], ['exec', 'get_exchange_rate'], ['exec', 'get_exchange_rate']]);
+    expect(String(seen[0]!.system).startsWith(EVAL_INTRO)).toBe(true);
   });
 
   it('fails the check of a run whose answer is wrong, though the transcript looks fine', async () => {
