@@ -68,7 +68,17 @@ describe('invalid configuration', () => {
     expect(scope.mode).toBe('direct');
     expect(scope.requestedMode).toBe('code_mode');
     expect(warnings).toEqual([expect.objectContaining({ scopeId: 'container', code: 'CODE_MODE_UNAVAILABLE' })]);
+    expect(registry.warnings).toEqual(warnings);
     expect(registry.wireView(scope).map((declaration) => declaration.name)).toEqual(['read_file', 'write_file']);
+  });
+
+  it("keeps the root scope's warning, raised in the constructor before anyone can listen", () => {
+    const registry = new ToolRegistry({ mode: 'code_mode', root: { backend: 'direct_only' } });
+    expect(registry.root.mode).toBe('direct');
+    expect(registry.warnings).toEqual([
+      { scopeId: 'root', code: 'CODE_MODE_UNAVAILABLE', message: expect.stringContaining('code_mode continues without exec') },
+    ]);
+    expect(new ToolRegistry().warnings).toEqual([]);
   });
 
   it('rejects duplicate tools, duplicate scopes, unknown scopes and a non-freeform exec', () => {

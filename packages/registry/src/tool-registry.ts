@@ -7,7 +7,7 @@ import type { ExecutionResolution } from './execution-resolution.js';
 import type { ExposurePlan } from './exposure-plan.js';
 import { computeExposurePlan } from './exposure-plan.js';
 import { assignJsNames } from './js-name-assignment.js';
-import type { RegistryEvents } from './registry-events.js';
+import type { RegistryEvents, ScopeWarning } from './registry-events.js';
 import type { Scope, ScopeOptions } from './scope.js';
 import { passesFilters } from './scope.js';
 import type { RegistrableCategory, ToolCategory } from './tool-category.js';
@@ -48,6 +48,7 @@ const ROOT_ID = 'root';
 export class ToolRegistry {
   /** Registry events: scope warnings and changes. */
   readonly events = new EventEmitter<RegistryEvents>();
+  private readonly scopeWarnings: ScopeWarning[] = [];
   private readonly entries = new Map<string, Entry>();
   private readonly scopes = new Map<string, Scope>();
   private readonly directControl: ReadonlySet<string>;
@@ -60,6 +61,14 @@ export class ToolRegistry {
     this.directControl = new Set(options.directControl ?? DEFAULT_DIRECT_CONTROL);
     this.rootMode = options.mode ?? 'direct';
     this.scopes.set(ROOT_ID, this.buildScope({ ...options.root, id: ROOT_ID, mode: this.rootMode }, undefined));
+  }
+
+  /**
+   * Every scope warning so far, the root scope's included: that one is raised inside the
+   * constructor, before a `scope-warning` listener can be added. One at most per scope.
+   */
+  get warnings(): readonly ScopeWarning[] {
+    return this.scopeWarnings;
   }
 
   /** The root scope (the main agent). */
@@ -193,10 +202,15 @@ export class ToolRegistry {
         hasTool: (name) => this.entries.has(name),
         parentAllowsNested: (name) => passesFilters(parent?.nestedFilters ?? [], name),
         parentAllowsDirect: (name) => passesFilters(parent?.directFilters ?? [], name),
-        warn: (message) => this.events.emit('scope-warning', { scopeId: options.id, code: 'CODE_MODE_UNAVAILABLE', message }),
+        warn: (message) => this.warn({ scopeId: options.id, code: 'CODE_MODE_UNAVAILABLE', message }),
       },
       'direct',
     );
+  }
+
+  private warn(warning: ScopeWarning): void {
+    this.scopeWarnings.push(warning);
+    this.events.emit('scope-warning', warning);
   }
 
   private sorted(): Entry[] {
