@@ -3,7 +3,9 @@ import type { CallStageEvent, DispatchRequest } from '@toolcell/executor';
 
 /** The runtime events Code Mode listens to (a subset of `ToolRuntime.events`). */
 export interface ToolExecutorEvents {
+  /** Start listening to the policy stages of calls (approval requested, granted, denied…). */
   on(event: 'call-stage', listener: (event: CallStageEvent) => void): unknown;
+  /** Stop listening; Code Mode calls it when it shuts down. */
   off(event: 'call-stage', listener: (event: CallStageEvent) => void): unknown;
 }
 
