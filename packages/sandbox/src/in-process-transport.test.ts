@@ -110,16 +110,19 @@ describe('source size (EXEC_SOURCE_LIMIT)', () => {
 
 describe('output (EXEC_OUTPUT_LIMIT)', () => {
   it('cuts text at the limit, keeps it, and stops the program', async () => {
-    const result = await run('for (let i = 0; ; i++) text("0123456789")', { limits: { maxTextChars: 25 } });
+    const piece = '0123456789'.repeat(5);
+    const result = await run(`for (let i = 0; ; i++) text(${JSON.stringify(piece)})`, { limits: { maxTextChars: 140 } });
     expect(result.output).toEqual([
-      { type: 'text', text: '0123456789' },
-      { type: 'text', text: '0123456789' },
-      { type: 'text', text: `01234${TEXT_CUT_MARKER}` },
+      { type: 'text', text: piece },
+      { type: 'text', text: piece },
+      { type: 'text', text: `${piece.slice(0, 40 - TEXT_CUT_MARKER.length)}${TEXT_CUT_MARKER}` },
     ]);
+    // The marker counts: all text kept is exactly the limit.
+    expect(result.output.reduce((total, item) => total + (item.type === 'text' ? item.text.length : 0), 0)).toBe(140);
     expect(result.error).toEqual({
       code: 'EXEC_OUTPUT_LIMIT',
       message:
-        'The program produced more than 25 characters of text; the output was cut there and the program stopped. Print less: summarize, or print only what is needed.',
+        'The program produced more than 140 characters of text; the output was cut there and the program stopped. Print less: summarize, or print only what is needed.',
     });
   });
 

@@ -6,15 +6,27 @@ describe('OutputBudget', () => {
   it('keeps text up to the limit, then cuts the item that crosses it and marks the cut', () => {
     const budget = new OutputBudget(resolveSandboxLimits({ maxTextChars: 10 }));
     expect(budget.text('hello')).toEqual({ item: { type: 'text', text: 'hello' }, overflow: false });
-    expect(budget.text('world!!')).toEqual({ item: { type: 'text', text: `world${TEXT_CUT_MARKER}` }, overflow: true });
+    expect(budget.text('world!!')).toEqual({ item: { type: 'text', text: TEXT_CUT_MARKER.slice(0, 5) }, overflow: true });
+    const roomy = new OutputBudget(resolveSandboxLimits({ maxTextChars: 100 }));
+    expect(roomy.text('x'.repeat(60)).overflow).toBe(false);
+    const cut = roomy.text('y'.repeat(60));
+    expect(cut).toEqual({ item: { type: 'text', text: 'y'.repeat(40 - TEXT_CUT_MARKER.length) + TEXT_CUT_MARKER }, overflow: true });
+    // The kept text, marker included, is exactly the limit; nothing (no second marker) after it.
+    expect(60 + (cut.item?.text.length ?? 0)).toBe(100);
+    expect(roomy.text('z')).toEqual({ overflow: true });
+    expect(roomy.media('image', 'image/png', 'AAAA')).toEqual({ overflow: true });
   });
 
   it('counts media items and decoded bytes', () => {
     const budget = new OutputBudget(resolveSandboxLimits({ maxMediaItems: 2, maxMediaBytes: 4 }));
     expect(budget.media('image', 'image/png', 'AAA=')).toEqual({ item: { type: 'image', mimeType: 'image/png', data: 'AAA=' }, overflow: false });
-    expect(budget.media('audio', 'audio/wav', 'AAAA').overflow).toBe(true);
     expect(budget.media('audio', 'audio/wav', 'AA==').overflow).toBe(false);
     expect(budget.media('image', 'image/png', '')).toEqual({ overflow: true });
+    // After the limit nothing more is accepted, however small.
+    expect(budget.text('')).toEqual({ overflow: true });
+    const bytes = new OutputBudget(resolveSandboxLimits({ maxMediaBytes: 4 }));
+    expect(bytes.media('audio', 'audio/wav', 'AAAAAAAA').overflow).toBe(true);
+    expect(bytes.media('audio', 'audio/wav', 'AA==')).toEqual({ overflow: true });
   });
 });
 

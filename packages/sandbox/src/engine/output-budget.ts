@@ -44,24 +44,35 @@ export class OutputBudget {
   private textChars = 0;
   private mediaItems = 0;
   private mediaBytes = 0;
+  /** Set once an item went over a limit: nothing more is accepted, not even another marker. */
+  private exhausted = false;
 
   constructor(private readonly limits: SandboxLimits) {}
 
-  /** Accept a text item, cut to what is left. */
+  /**
+   * Accept a text item, cut to what is left. Everything kept counts, the cut marker
+   * included: the kept text never exceeds `maxTextChars` (with a limit shorter than the
+   * marker, the marker itself is cut).
+   */
   text(text: string): BudgetDecision<TextOutputItem> {
+    if (this.exhausted) return { overflow: true };
     const left = this.limits.maxTextChars - this.textChars;
     if (text.length <= left) {
       this.textChars += text.length;
       return { item: { type: 'text', text }, overflow: false };
     }
+    this.exhausted = true;
     this.textChars = this.limits.maxTextChars;
-    return { item: { type: 'text', text: text.slice(0, Math.max(0, left)) + TEXT_CUT_MARKER }, overflow: true };
+    const kept = text.slice(0, Math.max(0, left - TEXT_CUT_MARKER.length)) + TEXT_CUT_MARKER.slice(0, left);
+    return { ...(kept === '' ? {} : { item: { type: 'text', text: kept } }), overflow: true };
   }
 
   /** Accept a media item whole, or not at all. Check it with {@link mediaProblem} first. */
   media(type: MediaOutputType, mimeType: string, data: string): BudgetDecision<MediaOutputItem> {
+    if (this.exhausted) return { overflow: true };
     const bytes = decodedBytes(data);
     if (this.mediaItems + 1 > this.limits.maxMediaItems || this.mediaBytes + bytes > this.limits.maxMediaBytes) {
+      this.exhausted = true;
       return { overflow: true };
     }
     this.mediaItems += 1;

@@ -84,9 +84,12 @@ export function runOnChild(options: ChildRunOptions): Promise<ChildRunResult> {
           const item = message.item;
           const decision = item.type === 'text' ? budget.text(item.text) : budget.media(item.type, item.mimeType, item.data);
           const kept = decision.item;
-          if (kept === undefined) return;
-          output.push(kept);
-          callSafely(() => request.onOutput?.(kept));
+          if (kept !== undefined) {
+            output.push(kept);
+            callSafely(() => request.onOutput?.(kept));
+          }
+          // A child stops at its limit itself; the parent ends the run there whatever the child does next.
+          if (decision.overflow) fail(item.type === 'text' ? programErrors.textLimit(limits) : programErrors.mediaLimit(limits));
           return;
         }
         case 'store':

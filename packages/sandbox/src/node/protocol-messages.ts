@@ -5,6 +5,7 @@ import type { OutputItem } from '../output-item.js';
 import type { ProgramError } from '../program-result.js';
 import type { SandboxBinding } from '../sandbox-binding.js';
 import type { SandboxLimits } from '../sandbox-limits.js';
+import { mediaProblem } from '../engine/output-budget.js';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../json-depth.js';
 import { SandboxProtocolError } from './sandbox-protocol-error.js';
 
@@ -129,6 +130,9 @@ function checkOutput(item: unknown): OutputItem {
     return { type: 'text', text: item.text };
   }
   if (typeof item.mimeType !== 'string' || typeof item.data !== 'string') fail('a media item lacks mimeType or data');
+  // The child checked it already; a compromised child must not smuggle other types or data.
+  const problem = mediaProblem(item.type, item.mimeType, item.data);
+  if (problem !== undefined) fail(`a media item is invalid: ${problem}`);
   return { type: item.type as 'image', mimeType: item.mimeType, data: item.data };
 }
 
