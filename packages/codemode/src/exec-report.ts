@@ -1,4 +1,4 @@
-import type { ExecErrorCode, JsonObject, JsonValue, ToolErrorCode, ToolOutput, WireContentPart } from '@toolcell/core';
+import type { ExecErrorCode, JsonValue, ToolErrorCode, ToolOutput, WireContentPart } from '@toolcell/core';
 import { toolOutput } from '@toolcell/core';
 import type { TokenCounter } from './truncate-tokens.js';
 import { truncateToTokens } from './truncate-tokens.js';
@@ -24,6 +24,28 @@ export interface ExecReport {
   /** Context that hooks attached to nested calls, for the model (delivered once). */
   readonly notes?: readonly string[];
 }
+
+/**
+ * The typed result of `exec` (and of `wait` on a cell): what the host reads as
+ * `outcome.output.result.value`, while the model reads the rendered text. A `type`, not an
+ * `interface`, so that it is a `JsonValue`.
+ */
+export type ExecResult = {
+  /** How this observation ended: `completed`, `failed`, `terminated` or `running` (yielded). */
+  status: ExecStatus;
+  /** The cell the program runs in; pass it to `wait({ cell_id })` while it is `running`. */
+  cell_id: string;
+  /** Wall time since the program started, in whole milliseconds. */
+  wall_ms: number;
+  /** The text the program printed since the previous observation (never cut here). */
+  text: string;
+  /** What the program returned, as JSON; absent when it returned nothing or has not ended. */
+  return_value?: JsonValue;
+  /** Why it failed: an `EXEC_*` code (or a tool error code) and the message. */
+  error?: { code: ExecErrorCode | ToolErrorCode; message: string };
+  /** Set when the model's text was cut to `max_output_tokens`: the tokens before the cut. */
+  truncated_from_tokens?: number;
+};
 
 /** Options of {@link renderExecReport}. */
 export interface RenderOptions {
@@ -105,12 +127,12 @@ function interleavedParts(report: ExecReport, headerLine: string): WireContentPa
  * error. Text over the token budget is cut keeping head and tail, and then the media
  * follow the cut text. The typed result carries the same facts as JSON.
  */
-export function renderExecReport(report: ExecReport, options: RenderOptions): ToolOutput {
+export function renderExecReport(report: ExecReport, options: RenderOptions): ToolOutput<ExecResult> {
   const printed = outputText(report);
   const rest = body(report, printed);
   const cut = rest === '' ? undefined : truncateToTokens(rest, options.maxOutputTokens, options.countTokens);
   const text = cut ? `${header(report)}\n${cut.text}` : header(report);
-  const result: JsonObject = {
+  const result: ExecResult = {
     status: report.status,
     cell_id: report.cellId,
     wall_ms: Math.round(report.wallMs),

@@ -15,7 +15,7 @@ export type {
 export type { ToolExecutor, ToolExecutorEvents } from './tool-executor.js';
 export type { ExecPragma, ParsedProgram, PragmaParseResult } from './exec-pragma.js';
 export { safeParseExecPragma } from './exec-pragma.js';
-export type { ExecOutputItem, ExecReport, ExecStatus, RenderOptions } from './exec-report.js';
+export type { ExecOutputItem, ExecReport, ExecResult, ExecStatus, RenderOptions } from './exec-report.js';
 export { renderExecReport } from './exec-report.js';
 export type { TokenCounter, TruncatedText } from './truncate-tokens.js';
 export { truncateToTokens } from './truncate-tokens.js';
