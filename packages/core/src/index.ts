@@ -33,6 +33,7 @@ export type {
   ToolKind,
 } from './tool-definition.js';
 export { defineTool, toDeclaration } from './tool-definition.js';
+export type { ToolResultOf } from './tool-result-of.js';
 export type { CallOutcome, CallOutcomeError, CallOutcomeOk, ErrorResultValue } from './call-outcome.js';
 export { errorOutcome } from './call-outcome.js';
 export type { ToolCallRequest } from './tool-call-request.js';

@@ -1,8 +1,18 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { ToolDeclaration, ToolDefinition } from './tool-definition.js';
+import type { JsonValue } from './json.js';
+import type { FreeformToolDefinition, ToolDeclaration, ToolDefinition } from './tool-definition.js';
+import { defineTool, toDeclaration } from './tool-definition.js';
 import type { TypedResult, WireOutput } from './tool-output.js';
-import { jsonOutput, toolOutput } from './tool-output.js';
-import { defineTool } from './tool-definition.js';
+import { jsonOutput, textOutput, toolOutput } from './tool-output.js';
+import type { ToolResultOf } from './tool-result-of.js';
+
+const add = defineTool<{ a: number; b: number }, { sum: number }>({
+  kind: 'function',
+  name: 'add',
+  description: 'Add.',
+  inputSchema: { type: 'object' },
+  execute: ({ a, b }) => jsonOutput({ sum: a + b }),
+});
 
 describe('boundary types', () => {
   it('a wire declaration is not a callable tool', () => {
@@ -13,8 +23,14 @@ describe('boundary types', () => {
     void tool;
   });
 
-  it('a callable tool projects to a declaration', () => {
-    expectTypeOf<ToolDefinition>().toMatchTypeOf<{ name: string; execute: unknown }>();
+  it('a callable tool projects to a declaration, which has no execute', () => {
+    expectTypeOf(toDeclaration).parameter(0).toEqualTypeOf<ToolDefinition>();
+    const declaration = toDeclaration(add);
+    expectTypeOf(declaration).toEqualTypeOf<ToolDeclaration>();
+    // @ts-expect-error the projection drops execute: the model's view cannot be run
+    void declaration.execute;
+    // @ts-expect-error projecting needs a callable tool, not another declaration
+    toDeclaration(declaration);
   });
 
   it('wire content is not a typed result, and the other way round', () => {
@@ -27,15 +43,24 @@ describe('boundary types', () => {
   });
 
   it('defineTool types the input and the result', () => {
-    const add = defineTool<{ a: number; b: number }, number>({
-      kind: 'function',
-      name: 'add',
-      description: 'Add.',
-      inputSchema: { type: 'object' },
-      execute: ({ a, b }) => jsonOutput(a + b),
-    });
     expectTypeOf(add.execute).parameter(0).toEqualTypeOf<{ a: number; b: number }>();
     const registered: ToolDefinition = add;
     void registered;
+  });
+});
+
+describe('ToolResultOf', () => {
+  it("names a tool's typed result, sync or async, function or freeform", () => {
+    expectTypeOf<ToolResultOf<typeof add>>().toEqualTypeOf<{ sum: number }>();
+    const echo = { kind: 'freeform', name: 'echo', description: '', jsonFallback: { parameter: 'text', description: '' }, execute: async (input: string) => textOutput(input) } satisfies FreeformToolDefinition<string>;
+    expectTypeOf<ToolResultOf<typeof echo>>().toEqualTypeOf<string>();
+    expectTypeOf(echo.execute).returns.resolves.toMatchTypeOf<{ result: TypedResult<string> }>();
+    expectTypeOf<ToolResultOf<ToolDefinition>>().toEqualTypeOf<JsonValue>();
+    expectTypeOf<ToolResultOf<typeof add>>().not.toEqualTypeOf<JsonValue>();
+  });
+
+  it('refuses a wire declaration, which has no result', () => {
+    // @ts-expect-error a declaration has no execute, so it has no result type
+    expectTypeOf<ToolResultOf<ToolDeclaration>>().toBeNever();
   });
 });
