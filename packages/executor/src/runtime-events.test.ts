@@ -1,8 +1,14 @@
 // call-start → call-resolve → (call-denied) → call-end, with ids, canonical names,
 // sources, timings and codes.
-import { describe, expect, it } from 'vitest';
-import { setup } from './test-support/fixtures.js';
-import type { ToolRuntime } from './tool-runtime.js';
+import { jsonOutput } from '@toolcell/core';
+import { ToolRegistry } from '@toolcell/registry';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { countingTool, setup } from './test-support/fixtures.js';
+import { ToolRuntime } from './tool-runtime.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function record(runtime: ToolRuntime): Array<[string, Record<string, unknown>]> {
   const seen: Array<[string, Record<string, unknown>]> = [];
@@ -22,11 +28,23 @@ describe('call events', () => {
     expect(seen[1]?.[1]).toMatchObject({ ...base, resolution: 'callable', executionMode: 'parallel' });
     const end = seen[2]?.[1] ?? {};
     expect(end).toMatchObject({ ...base, status: 'ok', code: undefined, message: undefined });
-    expect(end['durationMs']).toBeGreaterThanOrEqual(0);
-    expect(end['waitMs']).toBeGreaterThanOrEqual(0);
-    expect(end['executeMs']).toBeGreaterThanOrEqual(0);
     expect(end['startedAt']).toBeCloseTo((end['at'] as number) - (end['durationMs'] as number), 6);
     expect(Math.abs((end['at'] as number) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('time the approval and the execution on the clock the call ran on', async () => {
+    // The clock moves only when the approval and the tool say so: 15 ms asking, 40 ms running.
+    vi.useFakeTimers({ toFake: ['performance'] });
+    vi.advanceTimersByTime(1000); // a fake clock starts at 0, which the records use as "not yet"
+    const registry = new ToolRegistry({ mode: 'direct' });
+    const slow = countingTool('slow', { needsApproval: true, execute: async () => { vi.advanceTimersByTime(40); return jsonOutput('done'); } });
+    registry.register(slow);
+    const runtime = new ToolRuntime({ registry, approval: { ask: async () => { vi.advanceTimersByTime(15); return { type: 'approve' }; } } });
+    const seen = record(runtime);
+    await runtime.dispatch({ name: 'slow', args: {}, callId: 'c1', scope: registry.root });
+    const end = seen.find(([name]) => name === 'call-end')?.[1];
+    expect(end).toMatchObject({ status: 'ok', durationMs: 55, waitMs: 0, executeMs: 40 });
+    expect(end?.['startedAt']).toBe((end?.['at'] as number) - 55);
   });
 
   it('report a refusal at resolve as call-denied before call-end, failing closed to exclusive', async () => {

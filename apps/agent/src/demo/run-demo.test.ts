@@ -1,10 +1,44 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SAMPLE_PROJECT_DIRECTORY, runDemo } from './run-demo.js';
-import { extractTodos, formatTodoReport } from './todo-report.js';
 import { renderComparison } from './render-comparison.js';
+
+// The report for the sample project, written out here rather than computed by the
+// functions that produce it (extractTodos, formatTodoReport), so a bug in them fails the test.
+const EXPECTED_REPORT = [
+  '# TODO report',
+  '',
+  '11 TODOs from 5 owners in 7 files.',
+  '',
+  '## ana (2)',
+  '',
+  '- src/server.js:6 — read the port and the database URL from one config module.',
+  '- src/server.js:17 — close the server and the database pool on SIGTERM.',
+  '',
+  '## ben (2)',
+  '',
+  '- README.md:9 — document the deployment steps and the environment variables.',
+  '- src/routes/orders.js:10 — validate the request body before inserting an order.',
+  '',
+  '## chen (3)',
+  '',
+  '- src/db/pool.js:4 — use a real connection pool with a size limit.',
+  '- src/db/schema.sql:7 — add an index on orders.customer_id for the customer lookups.',
+  '- src/routes/orders.js:4 — paginate; this returns every order in one response.',
+  '',
+  '## dana (2)',
+  '',
+  '- docs/roadmap.md:4 — decide whether returns get their own table.',
+  '- scripts/cleanup.py:5 — confirm the retention period with legal.',
+  '',
+  '## unassigned (2)',
+  '',
+  '- scripts/cleanup.py:12 — schedule this script nightly instead of running it by hand.',
+  '- src/server.js:9 — serve a health check at /healthz for the load balancer.',
+  '',
+].join('\n');
 
 const roots: string[] = [];
 afterEach(() => roots.splice(0).forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -21,15 +55,10 @@ describe('the demo', () => {
     const root = mkdtempSync(join(tmpdir(), 'toolcell-demo-test-'));
     roots.push(root);
     const result = await runDemo({ transcriptFor: () => () => undefined, root });
-    const expected = formatTodoReport(
-      filesUnder(SAMPLE_PROJECT_DIRECTORY).flatMap((file) =>
-        extractTodos(relative(SAMPLE_PROJECT_DIRECTORY, file).split(sep).join('/'), readFileSync(file, 'utf8').split('\n')),
-      ),
-    );
     expect(result.identical).toBe(true);
     const [direct, code] = result.runs;
-    expect(direct?.report).toBe(expected);
-    expect(code?.report).toBe(expected);
+    expect(direct?.report).toBe(EXPECTED_REPORT);
+    expect(code?.report).toBe(EXPECTED_REPORT);
     expect(readFileSync(code!.reportPath, 'utf8')).toBe(readFileSync(direct!.reportPath, 'utf8'));
     const files = filesUnder(SAMPLE_PROJECT_DIRECTORY).length;
     expect(direct).toMatchObject({ mode: 'direct', toolTurns: files + 2, requests: files + 3, modelCalls: files + 2, nestedCalls: 0 });
@@ -37,6 +66,6 @@ describe('the demo', () => {
     expect(code!.tokens).toBeLessThan(direct!.tokens);
     const table = renderComparison(result);
     expect(table).toContain(`report (direct): ${direct!.reportPath}`);
-    expect(table).toContain(`Both runs wrote the same report (${Buffer.byteLength(expected)} bytes).`);
+    expect(table).toContain(`Both runs wrote the same report (${Buffer.byteLength(EXPECTED_REPORT)} bytes).`);
   });
 });
