@@ -12,6 +12,14 @@ function identity(event: CallEventBase): CallIdentity {
   };
 }
 
+/**
+ * `call-end` events of top-level calls kept until their outcome's `call_end` line takes
+ * them. A call dispatched by someone else on the same runtime (the MCP server's clients)
+ * never gets that line, so past this many the oldest is forgotten: a long-running host
+ * keeps flat memory, and a line that comes that late only lacks its duration.
+ */
+export const KEPT_CALL_ENDS = 256;
+
 function round(milliseconds: number): number {
   return Math.round(milliseconds * 100) / 100;
 }
@@ -22,6 +30,7 @@ function round(milliseconds: number): number {
  * `call-end` event, for the model's calls from their outcome.
  */
 export class CallReporter {
+  /** Oldest first; at most {@link KEPT_CALL_ENDS}. */
   private readonly ends = new Map<string, CallEndEvent>();
 
   constructor(private readonly transcript: TranscriptSink) {}
@@ -32,7 +41,12 @@ export class CallReporter {
     events.on('call-start', (event) => this.transcript({ type: 'call_start', ...identity(event) }));
     events.on('call-end', (event) => {
       if (event.source.type !== 'code_mode') {
+        this.ends.delete(event.callId);
         this.ends.set(event.callId, event);
+        for (const oldest of this.ends.keys()) {
+          if (this.ends.size <= KEPT_CALL_ENDS) break;
+          this.ends.delete(oldest);
+        }
         return;
       }
       this.transcript({
