@@ -1,9 +1,5 @@
-// The public API of @toolcell/providers/gemini. Adding an export is an API decision.
+// The public API of @toolcell/providers/gemini. Adding an export is an API decision: the
+// adapter is the way in (its methods are the conversions), so the functions behind it are not exported.
 
 export { geminiAdapter } from './gemini-adapter.js';
-export { convertToGeminiTools } from './convert-to-gemini-tools.js';
-export { parseGeminiResponse } from './parse-gemini-response.js';
-export { createGeminiStreamAssembler } from './gemini-stream-assembler.js';
-export { convertToGeminiModelContents } from './convert-to-gemini-model-contents.js';
-export { convertToGeminiFunctionResponses } from './convert-to-gemini-function-responses.js';
 export type { GeminiResponse, GeminiWire } from './gemini-api.js';
