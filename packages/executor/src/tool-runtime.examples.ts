@@ -20,6 +20,15 @@ export async function minimal(): Promise<CallOutcome> {
       execute: ({ a, b }) => jsonOutput(a + b),
     }),
   );
+  // `exec` is what @toolcell/codemode registers (CodeMode#install); a stand-in here, so that
+  // this scope runs programs at all.
+  registry.register({
+    kind: 'freeform',
+    name: 'exec',
+    description: 'Run a program.',
+    jsonFallback: { parameter: 'code', description: 'The program.' },
+    execute: () => textOutput(''),
+  });
   const runtime = new ToolRuntime({
     registry,
     approval: { ask: (request) => (request.nested ? { type: 'deny', reason: 'no approvals from code' } : { type: 'approve' }) },
@@ -40,7 +49,7 @@ export async function minimal(): Promise<CallOutcome> {
     scope: registry.root,
     parent: { callId: 'call_2', cellId: 'cell_1' },
   });
-  // → { status: 'ok', output: { result: { value: 3 }, wire: … } }
+  // → { status: 'ok', output: { result: { projection: 'typed', value: 3 }, wire: … } }
   // #endregion ToolRuntime
   return direct.status === 'error' ? nested : direct;
 }
