@@ -25,6 +25,17 @@ export interface GuestHandlerState {
   exit(): void;
   /** Stop the program with `error` (it ends at the next interrupt poll). */
   fail(error: ProgramError): void;
+  /** Data sent to the host in the current turn, in UTF-16 units; the run resets it each turn. */
+  readonly turn: { sent: number };
+}
+
+/**
+ * How much data (tool inputs, stored and notified values) one turn may send to the host:
+ * twice one message. Everything a turn sends is held by the host side until the turn ends,
+ * so this bounds the memory a program can make the host (a child's V8 heap) hold.
+ */
+export function turnDataLimit(limits: SandboxLimits): number {
+  return 2 * limits.maxMessageBytes;
 }
 
 /** Refuse a `store` that would take the cell's stored values over their byte limit. */
@@ -52,11 +63,17 @@ export function createGuestHandlers(state: GuestHandlerState): HostFunctionHandl
     state.fail(error);
     throw guestError('RangeError', error.message);
   };
+  // Counted before the data is framed or copied anywhere on the host side.
+  const charge = (json: string): void => {
+    state.turn.sent += json.length;
+    if (state.turn.sent > turnDataLimit(limits)) overflow(programErrors.turnDataLimit(turnDataLimit(limits)));
+  };
   return {
     call: (jsName, inputJson) => {
       if (state.stopped()) throw guestError('Error', 'the program has ended');
       if (!bindingNames.has(jsName)) throw guestError('TypeError', `tools.${jsName} is not an available tool`);
       checkSize(inputJson, `the input of tools.${jsName}`);
+      charge(inputJson);
       return state.calls.issue(jsName, inputJson);
     },
     unknownTool: (key) => {
@@ -88,6 +105,7 @@ export function createGuestHandlers(state: GuestHandlerState): HostFunctionHandl
       if (state.stopped()) return;
       checkSize(valueJson, `the value stored under "${key}"`);
       checkStoredTotal(state.stored, key, valueJson, limits.maxStoredBytes);
+      charge(valueJson);
       state.stored?.set(key, valueJson);
       host.store(key, valueJson);
     },
@@ -95,6 +113,7 @@ export function createGuestHandlers(state: GuestHandlerState): HostFunctionHandl
     notify: (valueJson) => {
       if (state.stopped()) return;
       checkSize(valueJson, 'the notified value');
+      charge(valueJson);
       host.notify(valueJson);
     },
     yieldControl: () => {

@@ -61,6 +61,7 @@ export class GuestRun {
   private ending: Ending | undefined;
   private settled = false;
   private pumpScheduled = false;
+  private readonly turnData = { sent: 0 };
   private resolveOutcome: (outcome: EngineOutcome) => void = () => {};
   private readonly outcome = new Promise<EngineOutcome>((resolve) => {
     this.resolveOutcome = resolve;
@@ -91,6 +92,7 @@ export class GuestRun {
       fail: (error) => {
         this.stop ??= { kind: 'failure', error };
       },
+      turn: this.turnData,
     });
     this.cells = stored !== undefined;
     this.runtime = this.realm.runtime;
@@ -145,6 +147,7 @@ export class GuestRun {
 
   private turn(enter: () => void): void {
     if (this.ending !== undefined) return;
+    if (!this.clock.running) this.turnData.sent = 0;
     this.clock.begin();
     try {
       enter();

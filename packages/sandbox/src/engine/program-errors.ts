@@ -147,6 +147,14 @@ export const programErrors = {
         'Return less: a summary, a slice, or only the fields that are needed.',
     };
   },
+  turnDataLimit(limit: number): ProgramError {
+    return {
+      code: 'EXEC_OUTPUT_LIMIT',
+      message:
+        `The program sent more than ${size(limit)} of data to the host in one turn (tool inputs, stored and notified values together); the program stopped. ` +
+        'Send less at once: await results between large calls, or pass smaller pieces.',
+    };
+  },
   sourceLimit(bytes: number, limits: SandboxLimits): ProgramError {
     return {
       code: 'EXEC_SOURCE_LIMIT',
