@@ -1,8 +1,8 @@
 import type { JsonSchema, ToolDeclaration, ToolDefinition } from '@toolcell/core';
 import type { Binding, ToolRegistry } from '@toolcell/registry';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { AllToolsEntry, PromptSection, ToolSearchResult } from './index.js';
-import { allTools, createToolSearchTool, generateExecDescription, renderBindingSignature, systemPromptSections } from './index.js';
+import type { PromptSection, ToolSearchResult } from './index.js';
+import { createToolSearchTool, generateExecDescription, renderBindingSignature, systemPromptSections } from './index.js';
 
 // Whether a value of type `Value` is plain JSON: primitives, arrays and objects of them.
 type JsonCompatible<Value> = [Value] extends [string | number | boolean | null]
@@ -25,7 +25,6 @@ describe('public types', () => {
 
   it('describes scopes with plain data', () => {
     expectTypeOf(generateExecDescription).returns.toEqualTypeOf<string>();
-    expectTypeOf(allTools).returns.toEqualTypeOf<AllToolsEntry[]>();
     expectTypeOf(systemPromptSections).returns.toEqualTypeOf<PromptSection[]>();
     expectTypeOf<ToolSearchResult['tools'][number]['name']>().toEqualTypeOf<string>();
   });

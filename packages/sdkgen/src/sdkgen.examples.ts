@@ -3,7 +3,6 @@ import type { FreeformToolDefinition } from '@toolcell/core';
 import { defineTool, jsonOutput, textOutput } from '@toolcell/core';
 import { ToolRegistry } from '@toolcell/registry';
 import {
-  allTools,
   countTokens,
   createToolSearchTool,
   generateExecDescription,
@@ -39,8 +38,7 @@ export function describeAScope(): string {
   registry.register(getWeather);
   const [execDeclaration] = registry.wireView(registry.root);
   const sections = systemPromptSections(registry, registry.root); // tools:code-only, tool:get-weather
-  const names = allTools(registry, registry.root); // [{ name: 'get-weather', jsName: 'get_weather', … }]
-  return [execDeclaration?.description ?? '', ...sections.map((section) => section.text), JSON.stringify(names)].join('\n');
+  return [execDeclaration?.description ?? '', ...sections.map((section) => section.text)].join('\n');
 }
 
 export function lazyDiscovery(): number {

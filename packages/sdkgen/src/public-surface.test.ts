@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import * as sdkgen from './index.js';
+
+describe('public value exports', () => {
+  it('are what a host calls, and nothing behind them', () => {
+    expect(Object.keys(sdkgen).sort()).toEqual([
+      'countTokens',
+      'createToolSearchTool',
+      'generateExecDescription',
+      'renderBindingSignature',
+      'schemaToTypeScript',
+      'systemPromptSections',
+    ]);
+  });
+});
