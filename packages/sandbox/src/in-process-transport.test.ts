@@ -43,6 +43,38 @@ describe('CPU budget (EXEC_CPU_BUDGET)', () => {
   });
 });
 
+describe('host work the program causes (EXEC_CPU_BUDGET)', () => {
+  /** Work that takes `milliseconds` of the clock the budget is measured with (no timers raced). */
+  const busy = (milliseconds: number): void => {
+    const until = performance.now() + milliseconds;
+    while (performance.now() < until) {
+      // Spin: this stands for slow host work inside a guest-called function.
+    }
+  };
+
+  // The program goes on after the slow call, so the next interrupt poll sees the spent budget.
+  it.each([
+    ['notify', 'notify(1); for (let i = 0; i < 1e5; i++) {} return "done"'],
+    ['store', 'store("k", 1); for (let i = 0; i < 1e5; i++) {} return "done"'],
+  ])('counts time inside %s against the CPU budget', async (_case, source) => {
+    const quick = { storedValues: {}, onStore: () => undefined, onNotify: () => undefined, onYield: () => undefined };
+    expect((await run(source, { limits: { cpuBudgetMs: 100 }, cells: quick })).returnValue).toBe('done');
+    const cells = { ...quick, onStore: () => busy(300), onNotify: () => busy(300) };
+    const result = await run(source, { limits: { cpuBudgetMs: 100 }, cells });
+    expect(result.error?.code).toBe('EXEC_CPU_BUDGET');
+    expect(result.stats.cpuMs).toBeGreaterThanOrEqual(300);
+  });
+
+  it('counts handing a tool batch to the host against the CPU budget', async () => {
+    expect((await run('await tools.echo({}); return "done"', { limits: { cpuBudgetMs: 100 } })).returnValue).toBe('done');
+    const result = await run('await tools.echo({}); return "done"', {
+      limits: { cpuBudgetMs: 100 },
+      onToolBatch: (calls) => (busy(300), calls.map(() => Promise.resolve<GuestToolResponse>({ ok: true, value: 1 }))),
+    });
+    expect(result.error?.code).toBe('EXEC_CPU_BUDGET');
+  });
+});
+
 describe('wall-clock bound (EXEC_CPU_BUDGET)', () => {
   it('stops a program that waits on a timer past budget + grace', async () => {
     const result = await run('await new Promise((resolve) => setTimeout(resolve, 60_000))', { limits: { cpuBudgetMs: 100, watchdogGraceMs: 100 } });

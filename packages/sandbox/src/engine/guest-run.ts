@@ -168,7 +168,19 @@ export class GuestRun {
 
   private afterTurn(): void {
     const batch = this.calls.takeBatch();
-    if (batch.length > 0) this.options.host.toolBatch(batch);
+    if (batch.length > 0) {
+      // Framing and handing over the batch is work the program caused: it counts as its CPU time.
+      this.clock.begin();
+      try {
+        this.options.host.toolBatch(batch);
+      } finally {
+        this.clock.end();
+      }
+      if (this.clock.exceeded()) {
+        this.end({ status: 'failed', error: programErrors.cpuBudget(this.limits), reusable: false });
+        return;
+      }
+    }
     if (this.calls.busy) this.deadline.pause();
     else this.deadline.resume();
     const idle = !this.calls.busy && this.timers.size === 0 && !this.calls.hasDeliveries;
