@@ -29,6 +29,7 @@ export interface NestedCallsOptions {
  */
 export class NestedCalls {
   private readonly controller = new AbortController();
+  /** The program's calls in flight: each leaves when it settles, so it empties with the program. */
   private readonly pending = new Set<Promise<unknown>>();
   private readonly canonicalOf: ReadonlyMap<string, string>;
 
