@@ -1,5 +1,5 @@
 import type { CallSource, ToolContext } from '@toolcell/core';
-import type { CallRecord } from './call-record.js';
+import type { CallView } from './call-record.js';
 
 /** What a running tool sees of its call; the record behind it stays private. */
 export class CallContext implements ToolContext {
@@ -7,9 +7,9 @@ export class CallContext implements ToolContext {
   readonly toolName: string;
   readonly source: CallSource;
   readonly scopeId: string;
-  readonly #record: CallRecord;
+  readonly #record: CallView;
 
-  constructor(record: CallRecord) {
+  constructor(record: CallView) {
     this.#record = record;
     this.callId = record.callId;
     this.toolName = record.toolName;

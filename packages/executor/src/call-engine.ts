@@ -5,9 +5,10 @@ import { EventEmitter } from 'eventemitter3';
 import type { ApprovalHandler } from './approval-handler.js';
 import type { ListenerErrorReporter } from './call-events.js';
 import { emitDenied, emitEnd, emitResolve, emitStart, reportListenerError, setListenerErrorReporter } from './call-events.js';
+import type { PipelineHost, PipelineSettings } from './call-pipeline.js';
 import { runPipeline } from './call-pipeline.js';
 import { CallLane } from './call-lane.js';
-import type { CallerAbortHandler } from './call-record.js';
+import type { Admission, CallerAbortHandler } from './call-record.js';
 import { CallRecord } from './call-record.js';
 import { CallerSignals } from './caller-signals.js';
 import { CancelledCalls } from './cancelled-calls.js';
@@ -16,35 +17,32 @@ import type { DispatchRequest } from './dispatch-request.js';
 import { findDispatchRequestProblem } from './validate-dispatch-request.js';
 import type { Guard, PostExecuteListener, PreExecuteListener } from './policy-call.js';
 import type { Refusal } from './refusal.js';
-import { abortedBeforeDispatch, notSerializable, refusalFor } from './refusal.js';
+import { abortedBeforeDispatch, notSerializable, refusalFor, refusalOutcome } from './refusal.js';
 import type { DenialStage, ToolRuntimeEvents } from './runtime-events.js';
 
 /** Settings the engine runs with (validated by `ToolRuntime`). */
-export interface EngineSettings {
+export interface EngineSettings extends PipelineSettings {
   readonly registry: ToolRegistry;
   readonly approval: ApprovalHandler | undefined;
   readonly maxParallel: number;
-  /** Milliseconds; `Infinity` for none. */
-  readonly defaultTimeoutMs: number;
-  readonly defaultOutputBudget: number | undefined;
   readonly onListenerError: ListenerErrorReporter | undefined;
 }
 
 const REMEMBERED_CANCELLATIONS = 1024;
 
 /** The executor's machinery behind the `ToolRuntime` facade: resolve, schedule, end calls. */
-export class CallEngine implements CallerAbortHandler {
+export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> {
   readonly events = new EventEmitter<ToolRuntimeEvents>();
   // Copy-on-write: a listener added or removed mid-call does not disturb running loops.
   preExecute: readonly PreExecuteListener[] = [];
   postExecute: readonly PostExecuteListener[] = [];
   guards: readonly Guard[] = [];
   private readonly active = new Map<string, CallRecord>();
-  private readonly nestedLanes = new Map<string, CallLane>();
+  private readonly nestedLanes = new Map<string, CallLane<CallRecord>>();
   private readonly cancelled = new CancelledCalls(REMEMBERED_CANCELLATIONS);
   private readonly callerSignals = new CallerSignals();
   private readonly startCall = (record: CallRecord): void => this.start(record);
-  private readonly rootLane: CallLane;
+  private readonly rootLane: CallLane<CallRecord>;
   /** Timer callback shared by every call (setTimeout passes the record). */
   readonly onTimeout = (record: CallRecord): void => {
     const timeoutMs = record.tool?.timeoutMs ?? this.settings.defaultTimeoutMs;
@@ -72,23 +70,21 @@ export class CallEngine implements CallerAbortHandler {
     try {
       const { parent, scope, name } = request;
       const source: CallSource = parent === undefined ? (request.source ?? MODEL_SOURCE) : { type: 'code_mode', cellId: parent.cellId, parentCallId: parent.callId };
-      record = new CallRecord(request.callId, name, source, scope, parent?.callId, request.signal, this);
+      const identity = { callId: request.callId, name, source, scope, parentCallId: parent?.callId, callerSignal: request.signal };
+      // Timings are measured only when someone listens to `call-end`.
+      record = new CallRecord(identity, this, this.events.listenerCount('call-end') > 0);
     } catch (error) {
       // Not even a call record: nothing was announced, so nothing has to end.
       const callId = typeof request?.callId === 'string' ? request.callId : '';
       const toolName = typeof request?.name === 'string' ? request.name : '';
       return Promise.resolve(errorOutcome({ callId, toolName, code: 'EXECUTION_FAILED', message: `The executor could not accept the call: ${messageOf(error)}` }));
     }
-    if (this.events.listenerCount('call-end') > 0) {
-      record.timed = true;
-      record.submittedAt = performance.now();
-    }
     emitStart(this.events, record);
     try {
       this.admit(record, request);
     } catch (error) {
-      record.exclusive = true;
-      this.finish(record, this.outcomeOf(record, { code: 'EXECUTION_FAILED', message: `The executor could not start the call of "${record.toolName}": ${messageOf(error)}` }));
+      record.failedAdmission();
+      this.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message: `The executor could not start the call of "${record.toolName}": ${messageOf(error)}` }));
     }
     return record.promise;
   }
@@ -98,33 +94,28 @@ export class CallEngine implements CallerAbortHandler {
     const { parent, scope, name } = request;
     // The registry is the single source of truth, asked at every dispatch.
     const resolution = this.settings.registry.resolveForExecution(name, scope, { nested: parent !== undefined });
-    if (resolution.type === 'callable') {
-      record.tool = resolution.tool;
-      record.finalizeTool = resolution.tool;
-      record.jsName = resolution.jsName;
-      record.exclusive = resolution.tool.readOnly !== true;
-    }
-    record.args = request.args;
+    record.resolved(resolution, request.args);
     if (request.signal?.aborted === true || (parent !== undefined && this.cancelled.has(parent.callId))) {
       // The visible tool's finalizer still runs (the cancellation contract).
-      if (resolution.type === 'collapsed') record.finalizeTool = resolution.tool;
+      record.cancelledOnArrival();
       emitResolve(this.events, record, resolution.type);
-      this.finish(record, this.outcomeOf(record, abortedBeforeDispatch(name)));
+      this.finish(record, refusalOutcome(record, abortedBeforeDispatch(name)));
       return;
     }
     const violation = findJsonSafetyViolation(request.args);
-    const refusal = violation === undefined ? refusalFor(resolution, name, scope) : notSerializable(name, violation);
-    if (refusal !== undefined) {
-      // Fail closed: a refused call is scheduled alone and never reaches hooks, guards or approval.
-      record.refusal = refusal;
-      record.exclusive = true;
-      record.deniedAt = 'resolve';
-    }
+    // Fail closed: a refused call is scheduled alone and never reaches hooks, guards or approval.
+    const admission: Admission =
+      violation !== undefined
+        ? { type: 'refuse', refusal: notSerializable(name, violation) }
+        : resolution.type === 'callable'
+          ? { type: 'run', tool: resolution.tool }
+          : { type: 'refuse', refusal: refusalFor(resolution, name, scope) };
+    const lane = this.laneFor(parent?.callId);
+    record.admit(admission, lane);
     emitResolve(this.events, record, resolution.type);
     if (request.signal !== undefined) this.callerSignals.add(request.signal, record);
     this.active.set(record.callId, record);
-    record.lane = this.laneFor(parent?.callId);
-    record.lane.submit(record);
+    lane.submit(record);
   }
 
   /** Cancel a running or queued call and every call nested under it. */
@@ -149,8 +140,8 @@ export class CallEngine implements CallerAbortHandler {
 
   /** End a call with a refusal from a pipeline stage. */
   refuse(record: CallRecord, refusal: Refusal, stage: DenialStage): void {
-    record.deniedAt = stage;
-    this.finish(record, this.outcomeOf(record, refusal));
+    record.deny(stage);
+    this.finish(record, refusalOutcome(record, refusal));
   }
 
   /**
@@ -159,25 +150,18 @@ export class CallEngine implements CallerAbortHandler {
    */
   stillCallable(record: CallRecord): Refusal | undefined {
     const resolution = this.settings.registry.resolveForExecution(record.name, record.scope, { nested: record.parentCallId !== undefined });
-    if (resolution.type === 'callable' && resolution.tool === record.tool) return undefined;
-    return (
-      refusalFor(resolution, record.name, record.scope) ?? {
-        code: 'NOT_CALLABLE',
-        message: `"${record.name}" was replaced by another definition while its approval was pending, so the approved call was not run. Call it again.`,
-      }
-    );
-  }
-
-  outcomeOf(record: CallRecord, refusal: Refusal): CallOutcome {
-    return errorOutcome({ callId: record.callId, toolName: record.toolName, code: refusal.code, message: refusal.message });
+    if (resolution.type !== 'callable') return refusalFor(resolution, record.name, record.scope);
+    if (resolution.tool === record.tool) return undefined;
+    return {
+      code: 'NOT_CALLABLE',
+      message: `"${record.name}" was replaced by another definition while its approval was pending, so the approved call was not run. Call it again.`,
+    };
   }
 
   /** End a call once: free its slot, run the finalizer, emit, resolve. Later calls are no-ops. */
   finish(record: CallRecord, outcome: CallOutcome): void {
-    if (record.state === 'done') return;
-    const wasRunning = record.state === 'running';
-    record.state = 'done';
-    if (record.timer !== undefined) clearTimeout(record.timer);
+    const ended = record.end();
+    if (ended === undefined) return;
     if (record.callerSignal !== undefined) this.callerSignals.remove(record.callerSignal, record);
     if (this.active.get(record.callId) === record) this.active.delete(record.callId);
     const finalize = record.finalizeTool?.finalize;
@@ -191,11 +175,11 @@ export class CallEngine implements CallerAbortHandler {
     }
     if (outcome.status === 'error' && record.deniedAt !== undefined) emitDenied(this.events, record, record.deniedAt, outcome.code, outcome.message);
     emitEnd(this.events, record, outcome);
-    record.resolve(outcome);
+    record.settle(outcome);
     // Released last, so the next call's events follow this call's `call-end`.
     const lane = record.lane;
     if (lane !== undefined) {
-      lane.release(record, wasRunning);
+      lane.release(record, ended.wasRunning);
       if (lane !== this.rootLane && lane.members.size === 0 && record.parentCallId !== undefined) this.nestedLanes.delete(record.parentCallId);
     }
   }
@@ -226,7 +210,7 @@ export class CallEngine implements CallerAbortHandler {
     return `${cause} while "${record.toolName}" was running; it may have partly completed.`;
   }
 
-  private laneFor(parentCallId: string | undefined): CallLane {
+  private laneFor(parentCallId: string | undefined): CallLane<CallRecord> {
     if (parentCallId === undefined) return this.rootLane;
     let lane = this.nestedLanes.get(parentCallId);
     if (lane === undefined) {
@@ -237,12 +221,9 @@ export class CallEngine implements CallerAbortHandler {
   }
 
   private start(record: CallRecord): void {
-    if (record.timed) record.runningAt = performance.now();
-    if (record.refusal !== undefined) {
-      this.finish(record, this.outcomeOf(record, record.refusal));
-      return;
-    }
-    void runPipeline(this, record);
+    const admission = record.admission;
+    if (admission.type === 'run') void runPipeline(this, record, admission.tool);
+    else this.finish(record, refusalOutcome(record, admission.refusal));
   }
 }
 

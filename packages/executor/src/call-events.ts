@@ -1,7 +1,7 @@
 import type { CallOutcome, ToolErrorCode } from '@toolcell/core';
 import type { ExecutionResolution } from '@toolcell/registry';
 import type { EventEmitter } from 'eventemitter3';
-import type { CallRecord } from './call-record.js';
+import type { CallView } from './call-record.js';
 import type { CallEndEvent, DenialStage, PolicyStage, PolicyStageResult, ToolRuntimeEvents } from './runtime-events.js';
 
 // Payloads are built only when someone listens, as object literals rather than spreads of
@@ -13,14 +13,14 @@ type Events = EventEmitter<ToolRuntimeEvents>;
 const epochNow = (): number => performance.timeOrigin + performance.now();
 
 /** `call-start`: a call was submitted. */
-export function emitStart(events: Events, record: CallRecord): void {
+export function emitStart(events: Events, record: CallView): void {
   if (events.listenerCount('call-start') === 0) return;
   const { callId, toolName, source, scope, parentCallId } = record;
   guarded(events, 'call-start', callId, () => events.emit('call-start', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow() }));
 }
 
 /** `call-resolve`: the registry resolved it. */
-export function emitResolve(events: Events, record: CallRecord, resolution: ExecutionResolution['type']): void {
+export function emitResolve(events: Events, record: CallView, resolution: ExecutionResolution['type']): void {
   if (events.listenerCount('call-resolve') === 0) return;
   const { callId, toolName, source, scope, parentCallId } = record;
   const executionMode = record.exclusive ? 'exclusive' : 'parallel';
@@ -34,7 +34,7 @@ export function emitResolve(events: Events, record: CallRecord, resolution: Exec
 /** `call-stage`: it went through a policy stage. */
 export function emitStage(
   events: Events,
-  record: CallRecord,
+  record: CallView,
   stage: PolicyStage,
   result: PolicyStageResult | undefined,
   waitMs?: number,
@@ -46,20 +46,21 @@ export function emitStage(
 }
 
 /** `call-denied`: a stage refused it before its tool ran. */
-export function emitDenied(events: Events, record: CallRecord, stage: DenialStage, code: ToolErrorCode, message: string): void {
+export function emitDenied(events: Events, record: CallView, stage: DenialStage, code: ToolErrorCode, message: string): void {
   if (events.listenerCount('call-denied') === 0) return;
   const { callId, toolName, source, scope, parentCallId } = record;
   guarded(events, 'call-denied', callId, () => events.emit('call-denied', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), stage, code, message }));
 }
 
-/** `call-end`: it ended, with its timings (measured when `record.timed`). */
-export function emitEnd(events: Events, record: CallRecord, outcome: CallOutcome): void {
+/** `call-end`: it ended, with its timings (measured when `record.timings` is set). */
+export function emitEnd(events: Events, record: CallView, outcome: CallOutcome): void {
   if (events.listenerCount('call-end') === 0) return;
   const code = outcome.status === 'error' ? outcome.code : undefined;
   const { callId, toolName, source, scope, parentCallId } = record;
   const now = performance.now();
   const at = performance.timeOrigin + now;
-  const durationMs = record.timed ? now - record.submittedAt : 0;
+  const timings = record.timings;
+  const durationMs = timings === undefined ? 0 : now - timings.submittedAt;
   const event: CallEndEvent = {
     callId,
     toolName,
@@ -72,8 +73,8 @@ export function emitEnd(events: Events, record: CallRecord, outcome: CallOutcome
     message: outcome.status === 'error' ? outcome.message : undefined,
     startedAt: at - durationMs,
     durationMs,
-    waitMs: record.runningAt === 0 ? durationMs : record.runningAt - record.submittedAt,
-    executeMs: record.executeStartedAt === 0 ? undefined : (record.executeEndedAt || now) - record.executeStartedAt,
+    waitMs: timings === undefined || timings.runningAt === 0 ? durationMs : timings.runningAt - timings.submittedAt,
+    executeMs: timings === undefined || timings.executeStartedAt === 0 ? undefined : (timings.executeEndedAt || now) - timings.executeStartedAt,
     outcome,
   };
   guarded(events, 'call-end', callId, () => events.emit('call-end', event));

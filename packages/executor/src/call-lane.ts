@@ -1,4 +1,12 @@
-import type { CallRecord } from './call-record.js';
+/** What a lane needs of a call: whether it waits, whether it runs alone, and its start. */
+export interface LaneEntry {
+  /** Still queued (a call cancelled while it waited is skipped). */
+  readonly waiting: boolean;
+  /** Runs alone; otherwise it shares the lane with other read-only calls. */
+  readonly exclusive: boolean;
+  /** Its turn came: it is running now. */
+  begin(): void;
+}
 
 /**
  * Schedules the calls of one lane: a FIFO readers–writer queue. Read-only calls run
@@ -8,10 +16,10 @@ import type { CallRecord } from './call-record.js';
  * Top-level calls share the root lane; the nested calls of a parent call get a lane of
  * their own, so a program's calls never wait behind the `exec` call that runs it.
  */
-export class CallLane {
+export class CallLane<Entry extends LaneEntry> {
   /** Queued and running calls. */
-  readonly members = new Set<CallRecord>();
-  private readonly queue: CallRecord[] = [];
+  readonly members = new Set<Entry>();
+  private readonly queue: Entry[] = [];
   private head = 0;
   private readers = 0;
   private writer = false;
@@ -21,21 +29,21 @@ export class CallLane {
 
   constructor(
     private readonly maxParallel: number,
-    private readonly start: (record: CallRecord) => void,
+    private readonly start: (entry: Entry) => void,
   ) {}
 
   /** Queue a call; it starts as soon as its turn comes (possibly synchronously). */
-  submit(record: CallRecord): void {
-    this.members.add(record);
-    this.queue.push(record);
+  submit(entry: Entry): void {
+    this.members.add(entry);
+    this.queue.push(entry);
     this.pump();
   }
 
   /** A call ended (while queued or while running): free its slot. */
-  release(record: CallRecord, wasRunning: boolean): void {
-    this.members.delete(record);
+  release(entry: Entry, wasRunning: boolean): void {
+    this.members.delete(entry);
     if (wasRunning) {
-      if (record.exclusive) this.writer = false;
+      if (entry.exclusive) this.writer = false;
       else this.readers -= 1;
     }
     this.pump();
@@ -62,9 +70,8 @@ export class CallLane {
 
   private startReady(): void {
     if (this.halted) return;
-    while (this.head < this.queue.length) {
-      const next = this.queue[this.head] as CallRecord;
-      if (next.state === 'queued') {
+    for (let next = this.queue[this.head]; next !== undefined; next = this.queue[this.head]) {
+      if (next.waiting) {
         if (next.exclusive) {
           if (this.writer || this.readers > 0) return;
           this.writer = true;
@@ -72,7 +79,7 @@ export class CallLane {
           if (this.writer || this.readers >= this.maxParallel) return;
           this.readers += 1;
         }
-        next.state = 'running';
+        next.begin();
         this.head += 1;
         this.start(next);
       } else {

@@ -1,39 +1,67 @@
 import type { CallOutcome, JsonObject, ToolDefinition, ToolErrorCode, ToolOutput } from '@toolcell/core';
 import { EXEC_ERROR_CODES, ToolFailure, ToolcellError, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
-import type { ApprovalDecision, ApprovalRequest } from './approval-handler.js';
-import type { CallEngine } from './call-engine.js';
+import type { EventEmitter } from 'eventemitter3';
+import type { ApprovalDecision, ApprovalHandler, ApprovalRequest } from './approval-handler.js';
 import { CallContext } from './call-context.js';
 import { emitStage } from './call-events.js';
-import type { CallRecord } from './call-record.js';
+import type { CallRecord, CallView } from './call-record.js';
 import { checkArguments } from './check-arguments.js';
 import { isPromiseLike } from './is-promise-like.js';
 import { messageOf } from './message-of.js';
 import { applyOutputBudget } from './output-budget.js';
-import type { GuardDecision, PolicyCall, PostExecuteCall, PostExecuteDecision, PreExecuteDecision } from './policy-call.js';
+import type { Guard, GuardDecision, PolicyCall, PostExecuteCall, PostExecuteDecision, PostExecuteListener, PreExecuteDecision, PreExecuteListener } from './policy-call.js';
 import type { Refusal } from './refusal.js';
-import { notSerializable } from './refusal.js';
+import { notSerializable, refusalOutcome } from './refusal.js';
+import type { DenialStage, ToolRuntimeEvents } from './runtime-events.js';
 
 // `INVALID_ARGS` too: a tool's own check of its input (e.g. `exec` refusing an empty program) is not policy.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 const KEPT_CODES: ReadonlySet<string> = new Set<string>([...EXEC_ERROR_CODES, 'EXECUTION_FAILED', 'INVALID_ARGS']);
+
+/** The settings a pipeline reads. */
+export interface PipelineSettings {
+  readonly approval: ApprovalHandler | undefined;
+  /** Milliseconds; `Infinity` for none. */
+  readonly defaultTimeoutMs: number;
+  readonly defaultOutputBudget: number | undefined;
+}
+
+/** What the pipeline reads of a call and the transitions it makes. */
+export type PipelineCall = CallView & Pick<CallRecord, 'rewriteArgs' | 'startExecuting' | 'executeReturned'>;
+
+/** What the pipeline needs of its engine: the policy, the events, and how a call ends. */
+export interface PipelineHost<Call extends PipelineCall> {
+  readonly events: EventEmitter<ToolRuntimeEvents>;
+  readonly settings: PipelineSettings;
+  readonly preExecute: readonly PreExecuteListener[];
+  readonly postExecute: readonly PostExecuteListener[];
+  readonly guards: readonly Guard[];
+  /** Timer callback for the call's timeout (`setTimeout` passes the call). */
+  readonly onTimeout: (call: Call) => void;
+  /** End the call with a refusal from `stage`. */
+  refuse(call: Call, refusal: Refusal, stage: DenialStage): void;
+  /** End the call (a no-op if it ended already). */
+  finish(call: Call, outcome: CallOutcome): void;
+  /** Asked again after an approval: a refusal if the tool changed meanwhile. */
+  stillCallable(call: Call): Refusal | undefined;
+}
 
 /**
  * Run a resolved call through validate → pre-execute hooks → guards → approval → execute
  * → post-execute hooks → output budget, ending it through the engine. Awaits only what a
  * stage returns as a promise, and stops at once if the call ended meanwhile (cancelled).
  */
-export async function runPipeline(engine: CallEngine, record: CallRecord): Promise<void> {
+export async function runPipeline<Call extends PipelineCall>(engine: PipelineHost<Call>, record: Call, tool: ToolDefinition): Promise<void> {
   try {
-    await runStages(engine, record);
+    await runStages(engine, record, tool);
   } catch (error) {
     // A malformed output (or a bug here) must still end the call, never leave it hanging.
     const message = `The executor could not finish the call of "${record.toolName}": ${messageOf(error)}`;
-    engine.finish(record, engine.outcomeOf(record, { code: 'EXECUTION_FAILED', message }));
+    engine.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message }));
   }
 }
 
-async function runStages(engine: CallEngine, record: CallRecord): Promise<void> {
-  const tool = record.tool as ToolDefinition;
+async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: Call, tool: ToolDefinition): Promise<void> {
   const invalid = checkArguments(tool, record.args);
   if (invalid !== undefined) return engine.refuse(record, invalid, 'validate');
   emitStage(engine.events, record, 'validated', 'pass');
@@ -59,7 +87,7 @@ async function runStages(engine: CallEngine, record: CallRecord): Promise<void> 
       if (problem !== undefined) {
         return engine.refuse(record, { code: problem.code, message: `A pre-execute hook rewrote the arguments into invalid ones. ${problem.message}` }, 'pre-execute');
       }
-      record.args = decision.args;
+      record.rewriteArgs(decision.args);
       call = policyCall(record);
     }
   }
@@ -85,29 +113,23 @@ async function runStages(engine: CallEngine, record: CallRecord): Promise<void> 
     if (refusal !== undefined) return engine.refuse(record, refusal, 'approval');
   }
 
-  record.executing = true;
-  if (record.timed) record.executeStartedAt = performance.now();
   const timeoutMs = tool.timeoutMs ?? engine.settings.defaultTimeoutMs;
   // Past 2^31 - 1 ms, setTimeout fires at once: such a timeout (or Infinity) means none.
   // Anything else, a malformed one included, arms the timer (fail closed).
-  if (!(timeoutMs > MAX_TIMER_MS)) record.timer = setTimeout(engine.onTimeout, timeoutMs, record);
+  record.startExecuting(timeoutMs > MAX_TIMER_MS ? undefined : setTimeout(engine.onTimeout, timeoutMs, record));
   let output: ToolOutput;
   try {
     // `args` matches the tool's kind: validation checked it.
     const returned = tool.execute(record.args as JsonObject & string, new CallContext(record));
     output = isPromiseLike(returned) ? await returned : returned;
   } catch (error) {
-    return engine.finish(record, failure(engine, record, error));
+    return engine.finish(record, failure(engine.settings, record, tool, error));
   }
   if (ended(record)) return;
-  if (record.timer !== undefined) {
-    clearTimeout(record.timer);
-    record.timer = undefined;
-  }
-  if (record.timed) record.executeEndedAt = performance.now();
+  record.executeReturned();
   if (!isToolOutput(output)) {
     const message = `"${tool.name}" returned something that is not a tool output; build it with toolOutput(), jsonOutput() or textOutput().`;
-    return engine.finish(record, engine.outcomeOf(record, { code: 'EXECUTION_FAILED', message }));
+    return engine.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message }));
   }
 
   let modelContext: string[] | undefined;
@@ -119,14 +141,14 @@ async function runStages(engine: CallEngine, record: CallRecord): Promise<void> 
     } catch (error) {
       emitStage(engine.events, record, 'post-execute', 'failed');
       const message = `"${tool.name}" ran, but a post-execute hook failed on its output: ${messageOf(error)}`;
-      return engine.finish(record, engine.outcomeOf(record, { code: 'EXECUTION_FAILED', message }));
+      return engine.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message }));
     }
     if (ended(record)) return;
     emitStage(engine.events, record, 'post-execute', decision?.output === undefined ? 'keep' : 'replace');
     if (decision?.output !== undefined) {
       if (!isToolOutput(decision.output)) {
         const message = `A post-execute hook replaced the output of "${tool.name}" with something that is not a tool output.`;
-        return engine.finish(record, engine.outcomeOf(record, { code: 'EXECUTION_FAILED', message }));
+        return engine.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message }));
       }
       output = decision.output;
     }
@@ -146,7 +168,7 @@ async function runStages(engine: CallEngine, record: CallRecord): Promise<void> 
   engine.finish(record, outcome);
 }
 
-async function askApproval(engine: CallEngine, record: CallRecord, call: PolicyCall): Promise<Refusal | undefined> {
+async function askApproval<Call extends PipelineCall>(engine: PipelineHost<Call>, record: Call, call: PolicyCall): Promise<Refusal | undefined> {
   const handler = engine.settings.approval;
   if (handler === undefined) {
     return denied(`"${call.toolName}" needs approval and no approval handler is configured, so it was not run.`);
@@ -172,7 +194,7 @@ async function askApproval(engine: CallEngine, record: CallRecord, call: PolicyC
   return denied(`The call of "${call.toolName}" was not approved${reason}. Do not retry it unchanged; ask the user how to proceed.`);
 }
 
-function policyCall(record: CallRecord): PolicyCall {
+function policyCall(record: CallView): PolicyCall {
   return {
     callId: record.callId,
     toolName: record.toolName,
@@ -186,7 +208,7 @@ function policyCall(record: CallRecord): PolicyCall {
 
 // Written out rather than spread from policyCall: an object spread costs about 1 µs per
 // call on Node 20, and this runs once per post-execute listener on the hot path.
-function postExecuteCall(record: CallRecord, output: ToolOutput): PostExecuteCall {
+function postExecuteCall(record: CallView, output: ToolOutput): PostExecuteCall {
   return {
     callId: record.callId,
     toolName: record.toolName,
@@ -210,14 +232,14 @@ function recheck(tool: ToolDefinition, args: unknown): Refusal | undefined {
  * carries, if any (a failed program's partial output), becomes the outcome's output, cut to the tool's budget.
  * Other codes are not the tool's to claim: a tool cannot end its call as `DENIED`.
  */
-function failure(engine: CallEngine, record: CallRecord, error: unknown): CallOutcome {
+function failure(settings: PipelineSettings, record: CallView, tool: ToolDefinition, error: unknown): CallOutcome {
   const { callId, toolName } = record;
   if (ToolcellError.isInstance(error) && KEPT_CODES.has(error.code)) {
     const outcome = errorOutcome({ callId, toolName, code: error.code as ToolErrorCode, message: error.message });
     // Only a ToolFailure delivers output; a foreign bundle's may still be malformed.
     const output: unknown = ToolFailure.isInstance(error) ? error.output : undefined;
     if (!isToolOutput(output)) return outcome;
-    const budget = record.tool?.outputBudget ?? engine.settings.defaultOutputBudget;
+    const budget = tool.outputBudget ?? settings.defaultOutputBudget;
     return { ...outcome, output: budget === undefined ? output : applyOutputBudget(output, budget) };
   }
   const message = messageOf(error);
@@ -234,6 +256,6 @@ function isToolOutput(value: unknown): value is ToolOutput {
 }
 
 /** Whether the call ended while a stage awaited (cancelled or timed out). */
-function ended(record: CallRecord): boolean {
+function ended(record: CallView): boolean {
   return record.state === 'done';
 }

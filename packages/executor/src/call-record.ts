@@ -1,93 +1,278 @@
 import type { CallOutcome, CallSource, ToolcellError, ToolDefinition } from '@toolcell/core';
-import type { Scope } from '@toolcell/registry';
-import type { CallLane } from './call-lane.js';
-import type { DenialStage } from './runtime-events.js';
+import type { ExecutionResolution, Scope } from '@toolcell/registry';
+import type { CallLane, LaneEntry } from './call-lane.js';
 import type { Refusal } from './refusal.js';
+import type { DenialStage } from './runtime-events.js';
 
 /** Where a call is in its life: waiting for its turn, in the pipeline, or ended. */
 export type CallState = 'queued' | 'running' | 'done';
+
+/** What a call does when its turn comes, decided once at submit. */
+export type Admission = { readonly type: 'run'; readonly tool: ToolDefinition } | { readonly type: 'refuse'; readonly refusal: Refusal };
 
 /** What a record tells its owner when the caller's signal aborts. */
 export interface CallerAbortHandler {
   callerAborted(record: CallRecord): void;
 }
 
-/**
- * The executor's private state of one call. Tools never see it (they get a
- * {@link CallContext}); listeners get plain snapshots.
- */
-export class CallRecord {
-  state: CallState = 'queued';
-  /** The resolved tool, when the call may run. */
-  tool: ToolDefinition | undefined;
-  /** The tool whose `finalize` runs when the call ends (the resolved or visible tool). */
-  finalizeTool: ToolDefinition | undefined;
-  jsName: string | undefined;
-  args: unknown;
-  /** Read-only tools share the lane; everything else, refusals included, runs alone. */
-  exclusive = true;
-  /** The lane the call was queued in (none for a call that ended at submission). */
-  lane: CallLane | undefined;
-  /** Decided at resolve, delivered when the call's turn comes (fail closed: exclusive). */
-  refusal: Refusal | undefined;
-  /** The stage that refused the call, for `call-denied`. */
-  deniedAt: DenialStage | undefined;
-  /** Whether the tool's `execute` has been entered. */
-  executing = false;
-  /** Set when the call was cancelled or timed out. */
-  abortReason: ToolcellError | undefined;
-  timer: ReturnType<typeof setTimeout> | undefined;
-  /** Whether timings are measured (someone listens to `call-end`). */
-  timed = false;
-  submittedAt = 0;
-  runningAt = 0;
-  executeStartedAt = 0;
-  executeEndedAt = 0;
-  readonly promise: Promise<CallOutcome>;
-  resolve!: (outcome: CallOutcome) => void;
-  private controller: AbortController | undefined;
+/** Who asked for the call, fixed at submit. */
+export interface CallIdentity {
+  readonly callId: string;
+  /** The name as asked. */
+  readonly name: string;
+  readonly source: CallSource;
+  readonly scope: Scope;
+  /** The parent call id of a nested call; it names the lane the call runs in. */
+  readonly parentCallId: string | undefined;
+  readonly callerSignal: AbortSignal | undefined;
+}
 
-  constructor(
-    readonly callId: string,
-    /** The name as asked. */
-    readonly name: string,
-    readonly source: CallSource,
-    readonly scope: Scope,
-    /** The parent call id of a nested call; it names the lane the call runs in. */
-    readonly parentCallId: string | undefined,
-    readonly callerSignal: AbortSignal | undefined,
-    private readonly owner: CallerAbortHandler,
-  ) {
+/** When the call reached each step (`performance.now()`; 0 for a step it never reached). */
+export interface CallTimings {
+  readonly submittedAt: number;
+  readonly runningAt: number;
+  readonly executeStartedAt: number;
+  readonly executeEndedAt: number;
+}
+
+/** What events, policy calls and the tool's context read of a call: nothing they can change. */
+export interface CallView extends CallIdentity {
+  readonly state: CallState;
+  /** The canonical name once resolved, else the name as asked. */
+  readonly toolName: string;
+  /** The resolved tool, when the call may run. */
+  readonly tool: ToolDefinition | undefined;
+  readonly jsName: string | undefined;
+  readonly args: unknown;
+  /** Read-only tools share the lane; everything else, refusals included, runs alone. */
+  readonly exclusive: boolean;
+  /** Whether the tool's `execute` has been entered. */
+  readonly executing: boolean;
+  /** Measured only when someone listens to `call-end`. */
+  readonly timings: CallTimings | undefined;
+  /** The signal the tool and the approval handler get. */
+  readonly signal: AbortSignal;
+}
+
+interface MutableTimings {
+  submittedAt: number;
+  runningAt: number;
+  executeStartedAt: number;
+  executeEndedAt: number;
+}
+
+/**
+ * The executor's private state of one call, and the one module that changes it: every
+ * change is a named transition below. Collaborators get narrow views: the lane a
+ * {@link LaneEntry}, events and policy a {@link CallView}, the tool a `CallContext`.
+ */
+export class CallRecord implements CallView, LaneEntry {
+  readonly callId: string;
+  readonly name: string;
+  readonly source: CallSource;
+  readonly scope: Scope;
+  readonly parentCallId: string | undefined;
+  readonly callerSignal: AbortSignal | undefined;
+  readonly promise: Promise<CallOutcome>;
+  #state: CallState = 'queued';
+  #resolution: ExecutionResolution | undefined;
+  // Fail closed: a call that was never admitted (its submission failed) cannot run.
+  #admission: Admission = NOT_ADMITTED;
+  #args: unknown;
+  #exclusive = true;
+  #lane: CallLane<CallRecord> | undefined;
+  #deniedAt: DenialStage | undefined;
+  #finalizeVisibleTool = false;
+  #executing = false;
+  #abortReason: ToolcellError | undefined;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly #timings: MutableTimings | undefined;
+  #controller: AbortController | undefined;
+  #settle!: (outcome: CallOutcome) => void;
+  readonly #owner: CallerAbortHandler;
+
+  constructor(identity: CallIdentity, owner: CallerAbortHandler, timed: boolean) {
+    this.callId = identity.callId;
+    this.name = identity.name;
+    this.source = identity.source;
+    this.scope = identity.scope;
+    this.parentCallId = identity.parentCallId;
+    this.callerSignal = identity.callerSignal;
+    this.#owner = owner;
+    this.#timings = timed ? { submittedAt: performance.now(), runningAt: 0, executeStartedAt: 0, executeEndedAt: 0 } : undefined;
     this.promise = new Promise<CallOutcome>((resolve) => {
-      this.resolve = resolve;
+      this.#settle = resolve;
     });
   }
 
-  /** The canonical name once resolved, else the name as asked. */
+  get state(): CallState {
+    return this.#state;
+  }
+
+  /** What the registry said at submit (`undefined` if asking it failed). */
+  get resolution(): ExecutionResolution | undefined {
+    return this.#resolution;
+  }
+
+  /** What the call does when its turn comes (a refusal until it is admitted). */
+  get admission(): Admission {
+    return this.#admission;
+  }
+
+  get tool(): ToolDefinition | undefined {
+    const resolution = this.#resolution;
+    return resolution?.type === 'callable' ? resolution.tool : undefined;
+  }
+
+  get jsName(): string | undefined {
+    const resolution = this.#resolution;
+    return resolution?.type === 'callable' ? resolution.jsName : undefined;
+  }
+
   get toolName(): string {
     return this.tool?.name ?? this.name;
   }
 
-  /**
-   * The signal the tool and the approval handler get. Created on first use: most tools
-   * never read it, and an AbortSignal is the most expensive object of a call.
-   */
-  get signal(): AbortSignal {
-    if (this.controller === undefined) {
-      this.controller = new AbortController();
-      if (this.abortReason !== undefined) this.controller.abort(this.abortReason);
-    }
-    return this.controller.signal;
+  get args(): unknown {
+    return this.#args;
   }
 
-  /** Mark the call aborted and abort its signal (if anyone holds it). */
+  get exclusive(): boolean {
+    return this.#exclusive;
+  }
+
+  get executing(): boolean {
+    return this.#executing;
+  }
+
+  get timings(): CallTimings | undefined {
+    return this.#timings;
+  }
+
+  /** The lane the call was queued in (none for a call that ended at submission). */
+  get lane(): CallLane<CallRecord> | undefined {
+    return this.#lane;
+  }
+
+  /** The stage that refused the call, for `call-denied`. */
+  get deniedAt(): DenialStage | undefined {
+    return this.#deniedAt;
+  }
+
+  /** The tool whose `finalize` runs when the call ends: the resolved one, or the visible one of a call cancelled on arrival. */
+  get finalizeTool(): ToolDefinition | undefined {
+    const resolution = this.#resolution;
+    if (resolution?.type === 'callable') return resolution.tool;
+    return resolution?.type === 'collapsed' && this.#finalizeVisibleTool ? resolution.tool : undefined;
+  }
+
+  /**
+   * Created on first use: most tools never read it, and an AbortSignal is the most
+   * expensive object of a call.
+   */
+  get signal(): AbortSignal {
+    if (this.#controller === undefined) {
+      this.#controller = new AbortController();
+      if (this.#abortReason !== undefined) this.#controller.abort(this.#abortReason);
+    }
+    return this.#controller.signal;
+  }
+
+  // Transitions, in the order a call goes through them.
+
+  /** Submit: the registry's answer, set once, and the arguments as asked. */
+  resolved(resolution: ExecutionResolution, args: unknown): void {
+    if (this.#resolution !== undefined) throw new Error(`call ${this.callId} was resolved twice`);
+    this.#resolution = resolution;
+    this.#args = args;
+    this.#exclusive = resolution.type !== 'callable' || resolution.tool.readOnly !== true;
+  }
+
+  /** Submit: the caller's signal (or the parent) was cancelled already; the visible tool's finalizer still runs. */
+  cancelledOnArrival(): void {
+    this.#finalizeVisibleTool = true;
+  }
+
+  /** Submit: what runs when the call's turn comes. A refusal runs alone (fail closed). */
+  admit(admission: Admission, lane: CallLane<CallRecord>): void {
+    this.#admission = admission;
+    this.#lane = lane;
+    if (admission.type === 'refuse') {
+      this.#exclusive = true;
+      this.#deniedAt = 'resolve';
+    }
+  }
+
+  /** Submit failed half-way: whatever it held, the call now counts as exclusive. */
+  failedAdmission(): void {
+    this.#exclusive = true;
+  }
+
+  /** Still waiting for its turn (not ended meanwhile). */
+  get waiting(): boolean {
+    return this.#state === 'queued';
+  }
+
+  /** The lane gave the call its turn. */
+  begin(): void {
+    this.#state = 'running';
+    if (this.#timings !== undefined) this.#timings.runningAt = performance.now();
+  }
+
+  /** A pre-execute hook rewrote the arguments (already checked). */
+  rewriteArgs(args: unknown): void {
+    this.#args = args;
+  }
+
+  /** A stage refused the call; `end` follows. */
+  deny(stage: DenialStage): void {
+    this.#deniedAt = stage;
+  }
+
+  /** The tool's `execute` is entered, with the call's timeout timer (if any). */
+  startExecuting(timer: ReturnType<typeof setTimeout> | undefined): void {
+    this.#executing = true;
+    this.#timer = timer;
+    if (this.#timings !== undefined) this.#timings.executeStartedAt = performance.now();
+  }
+
+  /** `execute` returned in time: the timeout no longer applies. */
+  executeReturned(): void {
+    this.#clearTimer();
+    if (this.#timings !== undefined) this.#timings.executeEndedAt = performance.now();
+  }
+
+  /** Cancelled or timed out: abort its signal (if anyone holds it). */
   abort(reason: ToolcellError): void {
-    this.abortReason = reason;
-    this.controller?.abort(reason);
+    this.#abortReason = reason;
+    this.#controller?.abort(reason);
+  }
+
+  /** End the call. Returns whether it was running, or `undefined` if it had ended already. */
+  end(): { readonly wasRunning: boolean } | undefined {
+    if (this.#state === 'done') return undefined;
+    const wasRunning = this.#state === 'running';
+    this.#state = 'done';
+    this.#clearTimer();
+    return wasRunning ? RAN : WAITED;
+  }
+
+  /** Hand the outcome to whoever awaits the call (after `end`). */
+  settle(outcome: CallOutcome): void {
+    this.#settle(outcome);
   }
 
   /** The caller's signal fired (told by the runtime's one listener on that signal). */
   handleEvent(): void {
-    this.owner.callerAborted(this);
+    this.#owner.callerAborted(this);
+  }
+
+  #clearTimer(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
   }
 }
+
+const NOT_ADMITTED: Admission = { type: 'refuse', refusal: { code: 'EXECUTION_FAILED', message: 'The executor did not admit the call.' } };
+const RAN = { wasRunning: true } as const;
+const WAITED = { wasRunning: false } as const;

@@ -1,8 +1,11 @@
-import type { CallRecord } from './call-record.js';
+/** A call that wants to know when its caller's signal aborts. */
+export interface CallerSignalListener {
+  handleEvent(): void;
+}
 
 /** The calls waiting on one caller signal; the signal's only listener from this runtime. */
 class SignalWatch {
-  readonly records = new Set<CallRecord>();
+  readonly records = new Set<CallerSignalListener>();
 
   constructor(private readonly onFired: () => void) {}
 
@@ -24,7 +27,7 @@ export class CallerSignals {
   private readonly watches = new WeakMap<AbortSignal, SignalWatch>();
 
   /** Tell `record` when `signal` aborts. */
-  add(signal: AbortSignal, record: CallRecord): void {
+  add(signal: AbortSignal, record: CallerSignalListener): void {
     let watch = this.watches.get(signal);
     if (watch === undefined) {
       const created = new SignalWatch(() => this.watches.delete(signal));
@@ -36,7 +39,7 @@ export class CallerSignals {
   }
 
   /** `record` ended: stop telling it, and let go of the signal once no call needs it. */
-  remove(signal: AbortSignal, record: CallRecord): void {
+  remove(signal: AbortSignal, record: CallerSignalListener): void {
     const watch = this.watches.get(signal);
     if (watch === undefined || !watch.records.delete(record) || watch.records.size > 0) return;
     this.watches.delete(signal);

@@ -1,4 +1,5 @@
-import type { CallErrorCode, JsonSafetyViolation } from '@toolcell/core';
+import type { CallErrorCode, CallOutcome, JsonSafetyViolation } from '@toolcell/core';
+import { errorOutcome } from '@toolcell/core';
 import type { ExecutionResolution, Scope } from '@toolcell/registry';
 import { jsonPath } from './json-path.js';
 
@@ -8,11 +9,9 @@ export interface Refusal {
   readonly message: string;
 }
 
-/** The resolve-stage refusal for a resolution, or `undefined` when the tool may run. */
-export function refusalFor(resolution: ExecutionResolution, name: string, scope: Scope): Refusal | undefined {
+/** The resolve-stage refusal for a resolution that does not let the tool run. */
+export function refusalFor(resolution: Exclude<ExecutionResolution, { readonly type: 'callable' }>, name: string, scope: Scope): Refusal {
   switch (resolution.type) {
-    case 'callable':
-      return undefined;
     case 'collapsed':
       return {
         code: 'UNKNOWN_TOOL',
@@ -65,4 +64,9 @@ export function notSerializable(name: string, violation: JsonSafetyViolation): R
       `TypeError: the arguments of "${name}" are not JSON-serializable: ${violation.reason} (at ${jsonPath(violation.path)}). ` +
       'Pass plain JSON: objects, arrays, strings, finite numbers, booleans and null.',
   };
+}
+
+/** The outcome of a call ended by `refusal`. */
+export function refusalOutcome(call: { readonly callId: string; readonly toolName: string }, refusal: Refusal): CallOutcome {
+  return errorOutcome({ callId: call.callId, toolName: call.toolName, code: refusal.code, message: refusal.message });
 }
