@@ -6,7 +6,7 @@
 //
 // The scale multiplies the number of execs (1 = 100,000 in process and 20,000 on the child
 // process transport): `SOAK_SCALE`, else `--scale N`, else 1. `pnpm run bench:soak` runs the
-// full soak (about an hour on a busy two-core machine); `pnpm bench` a short one (0.02),
+// full soak (about 15 minutes on a two-core machine); `pnpm bench` a short one (0.02),
 // whose figures still include the JIT's warm-up. `SOAK_TRANSPORT=in-process|child-process`
 // runs one transport only.
 import { printTable } from '@toolcell/bench-kit';
