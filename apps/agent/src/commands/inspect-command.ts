@@ -5,7 +5,7 @@ import { booleanOption } from '../cli/command-line.js';
 import { settingsFromCommandLine } from '../cli/load-settings.js';
 import type { McpServerStatus } from '@toolcell/mcp';
 import { serverStatusLines } from '../mcp/server-status-lines.js';
-import { PROVIDER_FORMATS, toProviderTools } from '../model/provider-tools.js';
+import { PROVIDERS } from '../model/providers.js';
 
 /** What `inspect --json` prints. */
 export interface InspectReport {
@@ -30,7 +30,7 @@ export async function inspect(runtime: AgentRuntime): Promise<InspectReport> {
     mode: runtime.mode,
     provider: runtime.settings.provider,
     tools: declarations.map((declaration) => declaration.name).sort(),
-    declarations: toProviderTools(runtime.settings.provider, declarations),
+    declarations: PROVIDERS[runtime.settings.provider].adapter.toTools(declarations),
     execDescription: exec?.description ?? null,
     promptSections: runtime.promptSections().map(({ id, text }) => ({ id, text })),
     mcpServers: runtime.mcpServers?.status() ?? [],
@@ -50,7 +50,7 @@ export async function inspectCommand(line: CommandLine, io: CliIo): Promise<numb
     const sections = report.promptSections.map((section) => `[${section.id}]\n${section.text === '' ? '(empty in this mode)' : section.text}`);
     io.stdout.write(
       [
-        `mode: ${report.mode}    provider: ${report.provider} (${PROVIDER_FORMATS[settings.provider]} format)`,
+        `mode: ${report.mode}    provider: ${report.provider} (${PROVIDERS[settings.provider].format} format)`,
         `declared: ${report.tools.join(', ')}`,
         '',
         '== declarations ==',

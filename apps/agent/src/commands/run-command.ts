@@ -11,8 +11,8 @@ import { settingsFromCommandLine } from '../cli/load-settings.js';
 import { createProgressPrinter } from '../cli/progress-printer.js';
 import { printMcpProgress } from '../mcp/mcp-progress-line.js';
 import { createModelClient } from '../model/create-model-client.js';
-import type { ScriptedResponder } from '../model/scripted-model.js';
-import { scenarioResponder } from '../model/scripted-model.js';
+import type { ScriptedResponder } from '../model/scripted/scripted-responder.js';
+import { scenarioResponder } from '../model/scripted/scripted-responder.js';
 import { loadScenario } from '../scenario/parse-scenario.js';
 import { jsonLinesSink } from './json-lines.js';
 

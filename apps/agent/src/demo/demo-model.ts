@@ -1,6 +1,6 @@
 import type { ChatCompletionCreateParamsNonStreaming, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { PlayedTurn } from '../scenario/scenario-player.js';
-import type { ScriptedResponder } from '../model/scripted-model.js';
+import type { ScriptedResponder } from '../model/scripted/scripted-responder.js';
 import { REPORT_PATH, extractTodos, formatTodoReport } from './todo-report.js';
 import type { Todo } from './todo-report.js';
 import { TODO_REPORT_PROGRAM } from './todo-report-program.js';

@@ -6,7 +6,7 @@ import { AgentRuntime } from '../agent/agent-runtime.js';
 import { runAgent } from '../agent/agent-loop.js';
 import type { TranscriptEvent, TranscriptSink } from '../agent/transcript-event.js';
 import { resolveSettings } from '../config/agent-settings.js';
-import { createScriptedModelClient } from '../model/scripted-model.js';
+import { createScriptedModelClient } from '../model/scripted/scripted-model.js';
 import { codeModeDemoModel, directDemoModel } from './demo-model.js';
 import { DEMO_TASK, REPORT_PATH } from './todo-report.js';
 

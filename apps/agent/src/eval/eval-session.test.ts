@@ -3,7 +3,7 @@
 import type { FunctionToolDefinition, ToolContext } from '@toolcell/core';
 import { describe, expect, it } from 'vitest';
 import { startMockServer } from '../mock-server/mock-server.js';
-import type { ScriptedResponder } from '../model/scripted-model.js';
+import type { ScriptedResponder } from '../model/scripted/scripted-responder.js';
 import { answerTurn, callTurn, execTurn, readHistory } from './cassette-history.js';
 import type { EvalTask } from './eval-task.js';
 import { aggregationFamily } from './families/aggregation-family.js';

@@ -7,7 +7,7 @@ import type { AgentRunSummary } from '../agent/agent-loop.js';
 import type { TranscriptEvent } from '../agent/transcript-event.js';
 import { resolveSettings } from '../config/agent-settings.js';
 import type { ModelClient } from '../model/model-client.js';
-import type { ScriptedResponder } from '../model/scripted-model.js';
+import type { ScriptedResponder } from '../model/scripted/scripted-responder.js';
 import type { EvalArm } from './eval-arm.js';
 import type { EvalRun } from './eval-run.js';
 import type { EvalTask } from './eval-task.js';

@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '@toolcell/core';
-import type { ScriptedResponder } from '../model/scripted-model.js';
+import type { ScriptedResponder } from '../model/scripted/scripted-responder.js';
 import type { EvalArm } from './eval-arm.js';
 
 /** A task's verdict on one run. */

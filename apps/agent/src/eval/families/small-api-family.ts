@@ -1,6 +1,6 @@
 import type { JsonObject } from '@toolcell/core';
 import { defineTool, jsonOutput } from '@toolcell/core';
-import type { ScriptedResponder } from '../../model/scripted-model.js';
+import type { ScriptedResponder } from '../../model/scripted/scripted-responder.js';
 import { answerNames } from '../answer-json.js';
 import { answerTurn, callTurn, execReturnValue, execTurn, parseResult, readHistory } from '../cassette-history.js';
 import type { EvalFamily, EvalTask } from '../eval-task.js';

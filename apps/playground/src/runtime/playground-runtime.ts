@@ -1,0 +1,59 @@
+import { CodeMode } from '@toolcell/codemode';
+import type { ToolDefinition } from '@toolcell/core';
+import { isCodeMode } from '@toolcell/core';
+import { ToolRuntime } from '@toolcell/executor';
+import type { ApprovalHandler } from '@toolcell/executor';
+import type { Scope } from '@toolcell/registry';
+import { ToolRegistry } from '@toolcell/registry';
+import type { SandboxTransport } from '@toolcell/sandbox';
+import { createToolSearchTool } from '@toolcell/sdkgen';
+import { createDemoTools } from '../tool-set/demo-tools.js';
+import { DEMO_PROJECT } from '../tool-set/demo-project.js';
+import { MemoryFileSystem } from '../tool-set/memory-file-system.js';
+import { parsePastedTools } from '../tool-set/pasted-tools.js';
+import type { PlaygroundConfig } from './playground-config.js';
+import { SUBAGENT_SCOPE_ID } from './playground-config.js';
+
+/** One composed stack: the same packages and the same wiring as a host on Node. */
+export interface PlaygroundRuntime {
+  readonly registry: ToolRegistry;
+  readonly runtime: ToolRuntime;
+  readonly codeMode: CodeMode;
+  /** The scope the page looks at and runs in. */
+  readonly scope: Scope;
+  readonly files: MemoryFileSystem | undefined;
+}
+
+/** What the composition needs beyond the config. */
+export interface PlaygroundRuntimeOptions {
+  readonly transport: SandboxTransport;
+  readonly approval?: ApprovalHandler;
+}
+
+/** The tools a config names (a fresh in-memory project for the demo tools). */
+export function toolsOf(config: PlaygroundConfig): { tools: ToolDefinition[]; files: MemoryFileSystem | undefined } {
+  if (config.toolSet.type === 'pasted') return { tools: parsePastedTools(config.toolSet.json), files: undefined };
+  const files = new MemoryFileSystem(DEMO_PROJECT);
+  return { tools: createDemoTools(files), files };
+}
+
+/**
+ * Registry, runtime and Code Mode for a config. The page builds one (never running a
+ * program) for the wire and execution views; the worker builds one to run programs.
+ *
+ * @throws Error when pasted tools are not valid.
+ */
+export function createPlaygroundRuntime(config: PlaygroundConfig, options: PlaygroundRuntimeOptions): PlaygroundRuntime {
+  const registry = new ToolRegistry({ mode: config.mode, root: { search: config.lazy } });
+  const { tools, files } = toolsOf(config);
+  for (const tool of tools) registry.register(tool);
+  if (config.lazy && isCodeMode(config.mode)) registry.register(createToolSearchTool(registry));
+  const runtime = new ToolRuntime({ registry, ...(options.approval ? { approval: options.approval } : {}) });
+  const codeMode = new CodeMode({ registry, runtime, transport: options.transport, cells: { defaultYieldTimeMs: 5_000 } });
+  codeMode.install();
+  const scope =
+    config.scope === 'root'
+      ? registry.root
+      : registry.createScope({ id: SUBAGENT_SCOPE_ID, nestedAllow: config.allow, directAllow: [...config.allow, 'exec', 'wait', 'tool_search'] });
+  return { registry, runtime, codeMode, scope, files };
+}

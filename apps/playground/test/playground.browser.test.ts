@@ -1,0 +1,136 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './launch-chromium.js';
+import { measureNodeRoundTrips } from './node-round-trips.js';
+import { serveDirectory } from './static-server.js';
+
+const DIST = fileURLToPath(new URL('../dist', import.meta.url));
+const ARTIFACTS = fileURLToPath(new URL('../test-artifacts', import.meta.url));
+// Auto-waiting only, never sleeps: generous because 2 cores are shared with other work.
+const WAIT = { timeout: 60_000 };
+
+let browser: Browser;
+let server: Server;
+let page: Page;
+let url: string;
+
+async function screenshot(name: string): Promise<void> {
+  await page.screenshot({ path: `${ARTIFACTS}/${name}.png`, fullPage: true });
+}
+
+async function runExample(label: string): Promise<void> {
+  await page.selectOption('#examples', label);
+  await page.click('#run');
+}
+
+async function waitForRunDone(): Promise<void> {
+  await page.locator('#run-state[data-state="done"]').waitFor(WAIT);
+}
+
+describe('the playground in headless Chromium', () => {
+  beforeAll(async () => {
+    if (!existsSync(`${DIST}/index.html`)) throw new Error('Build the site first: the test script runs `vite build` before vitest.');
+    mkdirSync(ARTIFACTS, { recursive: true });
+    ({ url, server } = await serveDirectory(DIST));
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1280, height: 1000 } });
+    page.setDefaultTimeout(WAIT.timeout);
+    await page.goto(url);
+    await page.locator('#status[data-state="ready"]').waitFor(WAIT);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('shows the wire declarations of each mode for the four providers', async () => {
+    await page.selectOption('#mode', 'direct');
+    await expect.poll(() => page.textContent('#declared')).toContain('direct');
+    const direct = await page.textContent('#declared');
+    expect(direct).toContain('read_file');
+    expect(direct).not.toContain('exec');
+    expect(await page.locator('.provider').evaluateAll((boxes) => boxes.map((box) => (box as HTMLElement).dataset.provider))).toEqual([
+      'openai-chat',
+      'openai-responses',
+      'anthropic',
+      'gemini',
+    ]);
+    expect(await page.textContent('.provider[data-provider="anthropic"] pre')).toContain('"input_schema"');
+    await screenshot('1-direct-mode');
+
+    await page.selectOption('#mode', 'code_mode_only');
+    await expect.poll(() => page.textContent('#declared')).toContain('code_mode_only');
+    expect(await page.textContent('#declared')).toMatch(/: exec, wait\)$/);
+    expect(await page.textContent('#exec-description')).toContain('tools.read_file');
+    expect(await page.textContent('#execution tr[data-tool="read_file"]')).toContain('refused UNKNOWN_TOOL');
+    await screenshot('2-code-mode-only');
+  });
+
+  it('runs parallel nested calls that overlap on the timeline', async () => {
+    await runExample('parallel reads');
+    await waitForRunDone();
+    expect(await page.getAttribute('#result', 'data-exec-status')).toBe('completed');
+    const reads = await page.locator('.call[data-tool="read_file"]').evaluateAll((rows) =>
+      rows.map((row) => ({ start: Number((row as HTMLElement).dataset.start), end: Number((row as HTMLElement).dataset.end) })),
+    );
+    expect(reads).toHaveLength(3);
+    // Overlapping: every read started before any read ended.
+    expect(Math.max(...reads.map((read) => read.start))).toBeLessThan(Math.min(...reads.map((read) => read.end)));
+    expect(await page.textContent('.call[data-tool="read_file"] .wire')).toMatch(/\d\| /);
+    await screenshot('3-parallel-timeline');
+  });
+
+  it('asks for each write: one approved, one denied', async () => {
+    await runExample('two writes (approve / deny)');
+    await page.locator('.approval', { hasText: 'first.md' }).getByRole('button', { name: 'Approve' }).click();
+    await page.locator('.approval', { hasText: 'second.md' }).getByRole('button', { name: 'Deny' }).click();
+    await waitForRunDone();
+    const typed = await page.textContent('#result-typed');
+    expect(typed).toContain('"first": "written"');
+    expect(typed).toContain('"second": "DENIED"');
+    await screenshot('4-approvals');
+  });
+
+  it('ends an endless loop with EXEC_CPU_BUDGET while the page answers clicks', async () => {
+    await runExample('endless loop');
+    await page.locator('#run-state[data-state="running"]').waitFor(WAIT);
+    await page.click('#share');
+    await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#s=/);
+    expect(await page.getAttribute('#run-state', 'data-state')).toBe('running');
+    await waitForRunDone();
+    expect(await page.getAttribute('#result', 'data-code')).toBe('EXEC_CPU_BUDGET');
+    await screenshot('5-endless-loop');
+  });
+
+  it('refuses a direct call of a tool in code_mode_only, naming the route through exec', async () => {
+    await page.fill('#direct-name', 'read_file');
+    await page.fill('#direct-args', '{"path": "README.md"}');
+    await page.click('#direct-call');
+    await waitForRunDone();
+    expect(await page.getAttribute('#result', 'data-code')).toBe('UNKNOWN_TOOL');
+    expect(await page.textContent('#result-wire')).toContain('Call `exec` with a program that runs `await tools.read_file');
+    await screenshot('6-refused-direct-call');
+  });
+
+  it('measures the browser against Node in process', async () => {
+    const interactiveMs = Number(await page.getAttribute('body', 'data-interactive-ms'));
+    const nested = 'for (let i = 0; i < 50; i++) await tools.get_context_remaining({}); return 1;';
+    const browserTrivial = await page.evaluate(() => globalThis.playgroundBench!('return 1', 15));
+    const browserNested = await page.evaluate((program) => globalThis.playgroundBench!(program, 5), nested);
+    const node = await measureNodeRoundTrips(nested);
+    console.log(
+      [
+        'playground bench (medians):',
+        `  time to first interactive: ${interactiveMs} ms`,
+        `  trivial round trip: browser worker ${browserTrivial.toFixed(1)} ms, Node in-process ${node.trivialMs.toFixed(1)} ms`,
+        `  per nested call: browser worker ${((browserNested - browserTrivial) / 50).toFixed(2)} ms, Node in-process ${((node.nestedMs - node.trivialMs) / 50).toFixed(2)} ms`,
+      ].join('\n'),
+    );
+    expect(interactiveMs).toBeGreaterThan(0);
+    expect(browserTrivial).toBeGreaterThan(0);
+  });
+});
