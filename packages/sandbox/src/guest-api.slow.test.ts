@@ -385,7 +385,9 @@ describe.each(transports)('guest API, %s', (_name, create) => {
 
   describe('host mistakes', () => {
     it('turns a throwing onToolBatch and a throwing onOutput into guest-visible failures, not host crashes', async () => {
+      const reported: string[] = [];
       const result = await transport.run({
+        onCallbackError: (error, context) => reported.push(`${context.callback}: ${error instanceof Error ? error.message : String(error)}`),
         source: 'text("shown"); try { await tools.read_file({}) } catch (error) { return error.code + ": " + error.message }',
         bindings,
         onToolBatch: () => {
@@ -400,6 +402,8 @@ describe.each(transports)('guest API, %s', (_name, create) => {
         returnValue: 'EXECUTION_FAILED: the host failed to start tools.read_file: registry unavailable',
         output: [{ type: 'text', text: 'shown' }],
       });
+      // Reported, not swallowed (the same on both transports).
+      expect(reported).toEqual(['onOutput: listener bug']);
     });
   });
 });

@@ -74,11 +74,11 @@ export function createInProcessTransport(options: InProcessTransportOptions = {}
         },
         output: (item) => {
           output.push(item);
-          callSafely(() => request.onOutput?.(item));
+          callSafely(request, 'onOutput', () => request.onOutput?.(item));
         },
-        store: (key, json) => callSafely(() => cells?.onStore(key, JSON.parse(json) as JsonValue)),
-        notify: (json) => callSafely(() => cells?.onNotify(JSON.parse(json) as JsonValue)),
-        yieldControl: () => callSafely(() => cells?.onYield()),
+        store: (key, json) => callSafely(request, 'onStore', () => cells?.onStore(key, JSON.parse(json) as JsonValue)),
+        notify: (json) => callSafely(request, 'onNotify', () => cells?.onNotify(JSON.parse(json) as JsonValue)),
+        yieldControl: () => callSafely(request, 'onYield', () => cells?.onYield()),
       },
     });
     const current = engineRun;

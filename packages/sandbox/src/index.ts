@@ -13,7 +13,7 @@ export type {
 export type { MediaOutputItem, MediaOutputType, OutputItem, TextOutputItem } from './output-item.js';
 export type { SandboxLimits } from './sandbox-limits.js';
 export { DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits } from './sandbox-limits.js';
-export type { RunProgramRequest, SandboxCells } from './run-program-request.js';
+export type { CallbackErrorReporter, HostCallbackName, RunProgramRequest, SandboxCells } from './run-program-request.js';
 export type { ProgramError, ProgramResult, ProgramStats } from './program-result.js';
 export type { SandboxTransport } from './sandbox-transport.js';
 export type { InProcessTransportOptions } from './in-process-transport.js';

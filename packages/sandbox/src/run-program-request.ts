@@ -22,6 +22,16 @@ export interface SandboxCells {
   onYield(): void;
 }
 
+/** A host callback of {@link RunProgramRequest} that the sandbox calls while a program runs. */
+export type HostCallbackName = 'onOutput' | 'onStore' | 'onNotify' | 'onYield';
+
+/**
+ * Told when a host callback (`onOutput` or a cells hook) throws. The program goes on as if
+ * the callback had returned: the error is the host's, not the program's. The same policy
+ * as the executor's `onListenerError`.
+ */
+export type CallbackErrorReporter = (error: unknown, context: { readonly callback: HostCallbackName }) => void;
+
 /** One program to run. */
 export interface RunProgramRequest {
   /** The program: the body of an async function (top-level `await` and `return` work). */
@@ -45,4 +55,6 @@ export interface RunProgramRequest {
   onOutput?(item: OutputItem): void;
   /** Enables the cells globals; see {@link SandboxCells}. */
   readonly cells?: SandboxCells;
+  /** Where a throwing `onOutput` or cells hook is reported (default: `console.error`); the program goes on. */
+  readonly onCallbackError?: CallbackErrorReporter;
 }

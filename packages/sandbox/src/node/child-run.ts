@@ -86,20 +86,20 @@ export function runOnChild(options: ChildRunOptions): Promise<ChildRunResult> {
           const kept = decision.item;
           if (kept !== undefined) {
             output.push(kept);
-            callSafely(() => request.onOutput?.(kept));
+            callSafely(request, 'onOutput', () => request.onOutput?.(kept));
           }
           // A child stops at its limit itself; the parent ends the run there whatever the child does next.
           if (decision.overflow) fail(item.type === 'text' ? programErrors.textLimit(limits) : programErrors.mediaLimit(limits));
           return;
         }
         case 'store':
-          callSafely(() => cells?.onStore(message.key, message.value));
+          callSafely(request, 'onStore', () => cells?.onStore(message.key, message.value));
           return;
         case 'notify':
-          callSafely(() => cells?.onNotify(message.value));
+          callSafely(request, 'onNotify', () => cells?.onNotify(message.value));
           return;
         case 'yield':
-          callSafely(() => cells?.onYield());
+          callSafely(request, 'onYield', () => cells?.onYield());
           return;
         case 'result': {
           const figures = { startedAt, cpuMs: message.cpuMs, toolCalls: message.toolCalls };
