@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // Check every public package as it will be published: pack it with pnpm, run publint and
-// attw on the tarball, then compile tooling/consumer-check against the built `.d.ts`.
+// attw on the tarball, install the tarballs with npm into a project outside the workspace
+// and compile and run every README example there (scripts/lib/readme-examples.mjs), then
+// compile tooling/consumer-check against the built `.d.ts`.
 // Expects a build first (`pnpm check:packages` runs `turbo run build`, then this).
 //
 //   node scripts/check-packages.mjs [package-name …]   (no names: every public package)
@@ -10,6 +12,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { compileConsumer, findCoverageGaps, unbuilt } from './lib/check-consumer.mjs';
 import { runAttw, runPublint } from './lib/lint-tarball.mjs';
+import { checkReadmeExamples } from './lib/readme-examples.mjs';
 import { packPackage, resolvePnpm } from './lib/pack-package.mjs';
 import { listPublicPackages } from './lib/workspace-packages.mjs';
 
@@ -31,6 +34,7 @@ if (missing.length > 0) {
 const failures = [];
 const pnpm = resolvePnpm(root);
 const workDir = mkdtempSync(join(tmpdir(), 'toolcell-pack-'));
+const tarballs = new Map();
 try {
   for (const pkg of packages) {
     console.log(`\n▶ ${pkg.name}`);
@@ -42,8 +46,16 @@ try {
       failures.push(`${pkg.name}: pack`);
       continue;
     }
+    tarballs.set(pkg.name, tarball);
     if (!(await runPublint(tarball))) failures.push(`${pkg.name}: publint`);
     if (!runAttw(root, tarball)) failures.push(`${pkg.name}: attw`);
+  }
+  // The README examples need every package installed, so they run only on a full check.
+  if (wanted.length === 0 && tarballs.size === everyPackage.length) {
+    for (const failure of checkReadmeExamples({ root, packages: everyPackage, tarballs })) {
+      console.log(`\n✗ ${failure}`);
+      failures.push(`README examples: ${failure.split('\n')[0]}`);
+    }
   }
 } finally {
   rmSync(workDir, { recursive: true, force: true });
@@ -66,4 +78,4 @@ if (failures.length > 0) {
   process.exit(1);
 }
 const packed = packages.map((pkg) => pkg.name).join(', ');
-console.log(`Package checks passed: publint and attw for ${packed}; consumer-check compiled with NodeNext and Bundler resolution.`);
+console.log(`Package checks passed: publint and attw for ${packed}; README examples compiled and run from the installed tarballs; consumer-check compiled with NodeNext and Bundler resolution.`);

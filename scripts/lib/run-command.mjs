@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 /**
  * @param {string} command
  * @param {string[]} args
- * @param {{ cwd?: string, capture?: boolean }} [options]
+ * @param {{ cwd?: string, capture?: boolean, timeout?: number }} [options]
  * @returns {{ status: number, stdout: string, stderr: string }}
  */
 export function runCommand(command, args, options = {}) {
@@ -13,6 +13,7 @@ export function runCommand(command, args, options = {}) {
     encoding: 'utf8',
     stdio: options.capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, FORCE_COLOR: '0' },
+    timeout: options.timeout,
   });
   if (result.error) throw result.error;
   return { status: result.status ?? 1, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
