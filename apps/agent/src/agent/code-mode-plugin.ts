@@ -6,6 +6,9 @@ import { createChildProcessTransport } from '@toolcell/sandbox/node';
 import type { AgentSettings } from '../config/agent-settings.js';
 import type { SandboxSettings } from '../config/toolcell-config.js';
 
+/** Cells that may run at once in one CLI session; each holds one sandbox process. */
+export const MAX_RUNNING_CELLS = 2;
+
 /** Code Mode as installed in one agent runtime. */
 export interface CodeModeInstallation {
   readonly codeMode: CodeMode;
@@ -36,11 +39,16 @@ export async function installCodeMode(options: {
   readonly settings: AgentSettings;
 }): Promise<CodeModeInstallation> {
   const limits = sandboxLimits(options.settings.sandbox);
-  // One warm process: a CLI session runs one program at a time, and it starts while the model thinks.
-  const transport = createChildProcessTransport({ limits, pool: { size: 1 } });
+  const cellsOn = options.settings.cells;
+  // Without cells a CLI session runs one program at a time: one warm process, started while
+  // the model thinks. With cells, one process per running cell, so a program is never held
+  // in the sandbox's queue while Code Mode reports it running; one more is refused with the
+  // list of live cells.
+  const processes = cellsOn ? MAX_RUNNING_CELLS : 1;
+  const transport = createChildProcessTransport({ limits, pool: { size: processes } });
   // In push mode the loop delivers a yielded cell's news as a message, so the `wait`
   // description tells the model it may end its turn instead of waiting.
-  const cells = options.settings.cells && { pushCompletion: options.settings.cellCompletion === 'push' };
+  const cells = cellsOn && { maxLiveCells: MAX_RUNNING_CELLS, pushCompletion: options.settings.cellCompletion === 'push' };
   const codeMode = new CodeMode({ registry: options.registry, runtime: options.runtime, transport, limits, cells });
   codeMode.install();
   return {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_RUNNING_CELLS } from './code-mode-plugin.js';
 import type { TranscriptEvent } from './transcript-event.js';
 import { eventsOf, removeScenarioWorkspaces, runScenario } from '../test-support/scenario-run.js';
 
@@ -154,5 +155,29 @@ describe('agent loop with cells', () => {
     // wait observes; it produces no hook lines of its own.
     expect(events.filter((event) => event.type === 'hook' && event.callId === 'cell-wait')).toEqual([]);
     expect(eventsOf(events, 'cell-wait').at(-1)).toMatchObject({ type: 'call_end', status: 'ok' });
+  });
+});
+
+describe('cells in the CLI', () => {
+  it(`runs ${MAX_RUNNING_CELLS} cells at once, one sandbox process each, and refuses one more with the list of live cells`, async () => {
+    // A busy program keeps its process (a program with nothing pending would simply end);
+    // the CPU budget is far beyond the test, so nothing but the refusal can end a cell early.
+    const yielding = (label: string) => `text(${JSON.stringify(label)}); yield_control(); await new Promise((resolve) => setTimeout(resolve, 0)); for (;;) {}`;
+    const calls = ['one', 'two', 'three'].map((label) => ({ id: `cell-${label}`, name: 'exec', input: yielding(label) }));
+    const { events, requests } = await runScenario(
+      { turns: [{ tool_calls: calls }, { text: 'enough' }] },
+      { flags: { mode: 'code_mode_only', cells: true, cellCompletion: 'poll' }, config: { sandbox: { cpuBudgetMs: 600_000 } } },
+    );
+    for (const label of ['one', 'two']) {
+      expect(eventsOf(events, `cell-${label}`).at(-1)).toMatchObject({ type: 'call_end', status: 'ok' });
+    }
+    // Both programs really run (neither waits in the sandbox's queue): each printed its line.
+    const answers = requests.at(-1)!.messages.filter((message) => message.role === 'tool');
+    for (const label of ['one', 'two']) {
+      expect(answers.find((message) => message.tool_call_id === `cell-${label}`)).toMatchObject({ content: expect.stringMatching(new RegExp(`^Script running, cell \\d+[\\s\\S]*\\n${label}$`, 'm')) });
+    }
+    const refused = eventsOf(events, 'cell-three').at(-1);
+    expect(refused).toMatchObject({ type: 'call_end', status: 'error' });
+    expect(refused?.type === 'call_end' ? refused.message : '').toMatch(new RegExp(`${MAX_RUNNING_CELLS} cells are running[\\s\\S]*Live cells:\\n- cell 1: running[\\s\\S]*- cell 2: running`));
   });
 });
