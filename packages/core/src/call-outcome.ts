@@ -5,10 +5,17 @@ import { toolOutput } from './tool-output.js';
 
 /** A call that ran and succeeded. */
 export interface CallOutcomeOk {
+  /** The call ran and its tool returned an output. */
   readonly status: 'ok';
+  /** The id the call was dispatched with. */
   readonly callId: string;
   /** The canonical tool name (or the name as asked, if it never resolved). */
   readonly toolName: string;
+  /**
+   * What the tool produced: `output.result.value` is the typed result a host or program
+   * reads (for `exec`: an `ExecResult`), `output.wire` what the model reads (after the
+   * output budget).
+   */
   readonly output: ToolOutput;
   /** Extra context for the model added by post-execute hooks; reaches the model once. */
   readonly modelContext?: readonly string[];
@@ -16,14 +23,19 @@ export interface CallOutcomeOk {
 
 /** A call that failed, was refused or was cancelled. */
 export interface CallOutcomeError {
+  /** The call did not produce a tool output. */
   readonly status: 'error';
+  /** The id the call was dispatched with. */
   readonly callId: string;
+  /** The canonical tool name (or the name as asked, if it never resolved). */
   readonly toolName: string;
+  /** Why: one of the outcome codes (`UNKNOWN_TOOL`, `INVALID_ARGS`, `DENIED`, …). */
   readonly code: ToolErrorCode;
   /** What happened and what to do next. */
   readonly message: string;
   /** The error as the model reads it (wire) and as a program reads it (typed). */
   readonly output: ToolOutput;
+  /** Extra context for the model added by post-execute hooks; reaches the model once. */
   readonly modelContext?: readonly string[];
 }
 
