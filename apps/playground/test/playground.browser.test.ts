@@ -26,6 +26,16 @@ async function runExample(label: string): Promise<void> {
   await page.click('#run');
 }
 
+/** Replace the editor's text as a person would: select all, type over it. */
+async function editorText(text: string): Promise<void> {
+  await page.click('#editor .cm-content');
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.locator('#editor .cm-content').evaluate((content, value) => {
+    content.ownerDocument.execCommand('insertText', false, value);
+  }, text);
+}
+
 async function waitForRunDone(): Promise<void> {
   await page.locator('#run-state[data-state="done"]').waitFor(WAIT);
 }
@@ -106,6 +116,29 @@ describe('the playground in headless Chromium', () => {
     await screenshot('5-endless-loop');
   });
 
+  it('narrows a subagent scope and switches lazy discovery on', async () => {
+    await page.selectOption('#scope', 'subagent');
+    await expect.poll(() => page.textContent('#declared')).toContain('scope subagent');
+    expect(await page.textContent('#execution tr[data-tool="write_file"]')).toContain('refused (not_allowed)');
+    await page.check('#lazy');
+    await expect.poll(() => page.textContent('#declared')).toContain('tool_search');
+    await screenshot('7-subagent-lazy');
+    await page.uncheck('#lazy');
+    await page.selectOption('#scope', 'root');
+    await expect.poll(() => page.textContent('#declared')).toMatch(/scope root: exec, wait\)$/);
+  });
+
+  it('runs a cell that yields, is waited on, and stores values', async () => {
+    await runExample('cell: yield, store, wait');
+    await waitForRunDone();
+    expect(await page.getAttribute('#result', 'data-exec-status')).toBe('running');
+    const cell = page.locator('.cell[data-status="running"]');
+    await cell.getByRole('button', { name: 'Wait' }).click();
+    await expect.poll(() => page.getAttribute('#result', 'data-exec-status'), WAIT).toBe('completed');
+    await expect.poll(() => page.textContent('#stored'), WAIT).toMatch(/"count": \d+/);
+    await screenshot('8-cell');
+  });
+
   it('refuses a direct call of a tool in code_mode_only, naming the route through exec', async () => {
     await page.fill('#direct-name', 'read_file');
     await page.fill('#direct-args', '{"path": "README.md"}');
@@ -114,6 +147,24 @@ describe('the playground in headless Chromium', () => {
     expect(await page.getAttribute('#result', 'data-code')).toBe('UNKNOWN_TOOL');
     expect(await page.textContent('#result-wire')).toContain('Call `exec` with a program that runs `await tools.read_file');
     await screenshot('6-refused-direct-call');
+  });
+
+  it('ends a worker stuck in host code with its watchdog, and a new worker runs the next program', async () => {
+    // A backtracking RegExp in search_text holds the worker's thread outside the sandbox's
+    // interrupt handler: only terminating the worker ends it.
+    await editorText(`await tools.write_file({ path: 'slow.txt', content: 'a'.repeat(40) + '!' });
+return await tools.search_text({ pattern: '^(a+)+$', path: 'slow.txt' });`);
+    await page.click('#run');
+    await page.locator('.approval', { hasText: 'slow.txt' }).getByRole('button', { name: 'Approve' }).click();
+    await waitForRunDone();
+    expect(await page.getAttribute('#result', 'data-code')).toBe('EXEC_CPU_BUDGET');
+    expect(await page.textContent('#result-wire')).toContain('watchdog');
+    await page.locator('#status[data-state="ready"]').waitFor(WAIT);
+    await screenshot('9-watchdog');
+    await editorText('return 6 * 7;');
+    await page.click('#run');
+    await waitForRunDone();
+    expect(await page.textContent('#result-wire')).toContain('Return value: 42');
   });
 
   it('measures the browser against Node in process', async () => {

@@ -26,7 +26,6 @@ text('step 1 done\\n');
 await yield_control();
 const { entries } = await tools.list_files({});
 store('count', entries.length);
-text('listed ' + entries.length + ' entries\\n');
 return entries.length;`,
   'endless loop': `// Never ends: the sandbox's CPU budget stops it with EXEC_CPU_BUDGET.
 while (true) {}`,

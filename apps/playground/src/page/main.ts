@@ -28,8 +28,10 @@ const editor = new ProgramEditor(element('editor'), shared?.program ?? DEFAULT_P
 const client = new WorkerClient({
   onTimeline: (event) => timeline.add(event),
   onCell: (cell) => {
+    // A cell's news; its status here is the one last reported by exec or wait (a cell that
+    // ended unobserved still has its final report waiting for a `wait`).
     const previous = cells.get(cell.cellId);
-    cells.set(cell.cellId, { status: cell.status, output: (previous?.output ?? '') + cell.output });
+    cells.set(cell.cellId, { status: previous?.status ?? 'running', output: (previous?.output ?? '') + cell.output });
     renderCells();
   },
   onApproval: (request) => {
@@ -50,6 +52,7 @@ const client = new WorkerClient({
   },
   onRestart: (reason) => {
     element('approvals').replaceChildren();
+    cells.clear();
     setStatus('booting', `restarting the sandbox worker (${reason})…`);
     void client.ready.then(() => setStatus('ready', 'sandbox worker ready (restarted)'));
   },
@@ -122,6 +125,9 @@ async function applyConfig(): Promise<void> {
     const plan = stack.registry.plan(stack.scope);
     editor.setTools(plan.bindings.map((binding) => ({ jsName: binding.jsName, signature: renderBindingSignature(binding), description: binding.tool.description })));
     await client.configure(config);
+    // Cells live in the worker's stack, which configure replaced.
+    cells.clear();
+    renderCells();
   } catch (error) {
     element('config-error').textContent = (error as Error).message;
   }
@@ -142,12 +148,7 @@ function showSummary(summary: CallSummary | undefined, error: string | undefined
   wire.textContent = summary ? `wire output (the model's):\n${summary.wireText}` : '';
   result.replaceChildren(typed, wire);
   const cellId = (summary?.result as { cell_id?: string } | null)?.cell_id;
-  if (cellId !== undefined && execStatus === 'running' && !cells.has(cellId)) {
-    cells.set(cellId, { status: 'running', output: '' });
-  }
-  if (cellId !== undefined && execStatus !== undefined && execStatus !== 'running') {
-    cells.set(cellId, { status: execStatus, output: cells.get(cellId)?.output ?? '' });
-  }
+  if (cellId !== undefined && execStatus !== undefined) cells.set(cellId, { status: execStatus, output: cells.get(cellId)?.output ?? '' });
   renderCells();
   void refreshStored();
 }

@@ -54,6 +54,12 @@ export function createPlaygroundRuntime(config: PlaygroundConfig, options: Playg
   const scope =
     config.scope === 'root'
       ? registry.root
-      : registry.createScope({ id: SUBAGENT_SCOPE_ID, nestedAllow: config.allow, directAllow: [...config.allow, 'exec', 'wait', 'tool_search'] });
+      : registry.createScope({
+          id: SUBAGENT_SCOPE_ID,
+          nestedAllow: config.allow,
+          // The control tools stay callable; the registry refuses names it does not know.
+          directAllow: [...config.allow, ...['exec', 'wait', 'tool_search'].filter((name) => registry.get(name) !== undefined)],
+          search: config.lazy,
+        });
   return { registry, runtime, codeMode, scope, files };
 }
