@@ -28,6 +28,7 @@ export interface EngineSettings extends PipelineSettings {
   readonly onListenerError: ListenerErrorReporter | undefined;
 }
 
+/** Cancelled call ids remembered so a late nested call is refused; oldest forgotten first. */
 const REMEMBERED_CANCELLATIONS = 1024;
 
 /** The executor's machinery behind the `ToolRuntime` facade: resolve, schedule, end calls. */

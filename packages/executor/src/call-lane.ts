@@ -8,6 +8,9 @@ export interface LaneEntry {
   begin(): void;
 }
 
+/** Started calls a lane that never drains may keep before it drops them: a bound on its queue. */
+export const COMPACT_AFTER = 1024;
+
 /**
  * Schedules the calls of one lane: a FIFO readers–writer queue. Read-only calls run
  * together (up to `maxParallel`); any other call waits until the lane is idle and runs
@@ -73,10 +76,10 @@ export class CallLane<Entry extends LaneEntry> {
     for (let next = this.queue[this.head]; next !== undefined; next = this.queue[this.head]) {
       if (next.waiting) {
         if (next.exclusive) {
-          if (this.writer || this.readers > 0) return;
+          if (this.writer || this.readers > 0) break;
           this.writer = true;
         } else {
-          if (this.writer || this.readers >= this.maxParallel) return;
+          if (this.writer || this.readers >= this.maxParallel) break;
           this.readers += 1;
         }
         next.begin();
@@ -87,9 +90,26 @@ export class CallLane<Entry extends LaneEntry> {
         this.head += 1;
       }
     }
-    if (this.head > 0) {
+    this.compact();
+  }
+
+  /**
+   * Forget the calls before `head` (started or skipped): at once when the lane has drained,
+   * and in chunks of {@link COMPACT_AFTER} when it never does (a busy root lane), so the
+   * queue never keeps ended calls.
+   */
+  private compact(): void {
+    if (this.head === this.queue.length) {
       this.queue.length = 0;
       this.head = 0;
+    } else if (this.head >= COMPACT_AFTER) {
+      this.queue.splice(0, this.head);
+      this.head = 0;
     }
+  }
+
+  /** Entries the queue array holds, waiting or already started (what its bound limits). */
+  get heldEntries(): number {
+    return this.queue.length;
   }
 }
