@@ -79,7 +79,7 @@ export class WorkerClient {
     this.worker.postMessage({ type: 'approval-decision', approvalId, approve } satisfies PageToWorker);
   }
 
-  /** Whether an approval is outstanding is the page's business; the watchdog only checks liveness. */
+  /** Ping while requests are in flight; a pending approval leaves the worker idle, so it still answers. */
   private startPinging(): void {
     if (this.pingTimer !== undefined) return;
     this.lastPongAt = performance.now();
