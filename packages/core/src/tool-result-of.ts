@@ -7,5 +7,10 @@ import type { ToolOutput } from './tool-output.js';
  * `const value = outcome.output.result.value as ToolResultOf<typeof readFile>`. For a tool
  * typed only as `ToolDefinition` it is `JsonValue`.
  */
-export type ToolResultOf<Tool extends { execute(...args: never[]): unknown }> =
+export type ToolResultOf<
+  Tool extends {
+    /** The tool's implementation; only the type of what it resolves to is read. */
+    execute(...args: never[]): unknown;
+  },
+> =
   Awaited<ReturnType<Tool['execute']>> extends ToolOutput<infer Result extends JsonValue> ? Result : never;

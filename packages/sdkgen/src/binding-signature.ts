@@ -12,7 +12,7 @@ export const DEFAULT_OUTPUT_TYPE = 'unknown';
 
 /** Options of {@link renderBindingSignature}. */
 export interface BindingSignatureOptions {
-  /** `Out` for tools without an output schema (default {@link DEFAULT_OUTPUT_TYPE}). */
+  /** `Out` for tools without an output schema (default `DEFAULT_OUTPUT_TYPE` (`unknown`)). */
   readonly defaultOutputType?: string;
 }
 

@@ -11,7 +11,7 @@ export const TOOL_SEARCH_NAME = 'tool_search';
 export interface ExecDescriptionOptions {
   /** Document cells: `wait`, `yield_control`, `store`/`load`, `notify` and the options pragma. */
   readonly cells?: boolean;
-  /** The sandbox's limits, to state them truthfully (defaults: {@link DEFAULT_EXEC_LIMITS}; each must be a positive number). */
+  /** The sandbox's limits, to state them truthfully (defaults: the sandbox's default limits; each must be a positive number). */
   readonly limits?: Partial<ExecLimits>;
   /** `Out` for tools without an output schema (default `unknown`). */
   readonly defaultOutputType?: string;

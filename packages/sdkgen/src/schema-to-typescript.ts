@@ -7,7 +7,7 @@ import type { TypeText } from './type-text.js';
 import { commentBody, primary } from './type-text.js';
 import { leadingComment } from './type-syntax.js';
 
-/** Options of {@link schemaToTypeScript} and {@link renderSchemaType}. */
+/** Options of {@link schemaToTypeScript}. */
 export interface SchemaToTypeScriptOptions {
   /**
    * Names the aliases must not take, e.g. the aliases of an input schema when its output

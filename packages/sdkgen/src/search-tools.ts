@@ -38,7 +38,7 @@ export interface ToolSearchResult {
   readonly message?: string;
 }
 
-/** Options of {@link searchTools}. */
+/** Options of `searchTools`. */
 export interface SearchToolsOptions extends Partial<ToolSearchLimits>, BindingSignatureOptions {}
 
 const SELECT_PREFIX = 'select:';

@@ -14,7 +14,7 @@ export type ToolSearchToolOptions = SearchToolsOptions;
  * The top-level `tool_search` bridge for lazy discovery. Register it with the registry
  * (which treats the name as a hidden bridge: on the wire only for scopes with search on
  * and `exec` declared, never a binding). Each call searches the bindings of the calling
- * scope (`context.scopeId`) with {@link searchTools}: the typed result is a
+ * scope (`context.scopeId`) with `searchTools`: the typed result is a
  * {@link ToolSearchResult}; the wire text lists, per hit, the description, the jsName,
  * the signature and the raw JSON Schema, and says the hits are called through `exec`.
  * Throws `ConfigurationError` for limits that cannot work.
