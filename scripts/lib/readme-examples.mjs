@@ -20,9 +20,8 @@ export function checkReadmeExamples({ root, packages, tarballs }) {
   try {
     cpSync(join(root, 'scripts', 'adopter-project'), project, { recursive: true });
     console.log(`\n▶ README examples in ${project}`);
-    // --legacy-peer-deps: @opentelemetry/sdk-trace-base 2.12.1 (the tracing README's exporter)
-    // declares @opentelemetry/api <1.10.0 while @toolcell/tracing needs ~1.10.0; they work together.
-    const npmArgs = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--legacy-peer-deps', '--loglevel=error'];
+    // No --legacy-peer-deps: an adopter's plain `npm install` must resolve the peers as given.
+    const npmArgs = ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'];
     const install = runCommand('npm', [...npmArgs, ...tarballs.values()], { cwd: project, capture: true });
     if (install.status !== 0) return [`npm install of the tarballs failed:\n${install.stdout}${install.stderr}`];
 
