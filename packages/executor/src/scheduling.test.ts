@@ -21,6 +21,15 @@ function lanes(options: { maxParallel?: number } = {}) {
   return { gates, registry, runtime, call };
 }
 
+/** Turn by turn: once the lane settles, exactly `running` run; then the first of them ends. */
+async function expectTurns(gates: Gates, turns: readonly (readonly [string, ...string[]])[]): Promise<void> {
+  for (const running of turns) {
+    await settle();
+    expect(gates.running).toEqual(running);
+    gates.release(running[0]);
+  }
+}
+
 /** Record the order in which outcomes arrive. */
 function arrivals(promises: Promise<CallOutcome>[]): string[] {
   const order: string[] = [];
@@ -59,11 +68,7 @@ describe('other calls', () => {
     const { gates, runtime, call } = lanes();
     const outcomes = runtime.dispatchBatch([call('write', 'w1'), call('write', 'w2'), call('write', 'w3')]);
     const order = arrivals(outcomes);
-    for (const id of ['w1', 'w2', 'w3']) {
-      await settle();
-      expect(gates.running).toEqual([id]);
-      gates.release(id);
-    }
+    await expectTurns(gates, [['w1'], ['w2'], ['w3']]);
     await Promise.all(outcomes);
     expect(order).toEqual(['w1', 'w2', 'w3']);
     expect(gates.maxOverlap).toBe(1);
@@ -72,18 +77,7 @@ describe('other calls', () => {
   it('never let a later read-only call overtake an exclusive one', async () => {
     const { gates, runtime, call } = lanes();
     const outcomes = runtime.dispatchBatch([call('read', 'r1'), call('read', 'r2'), call('write', 'w3'), call('read', 'r4')]);
-    await settle();
-    expect(gates.running).toEqual(['r1', 'r2']);
-    gates.release('r1');
-    await settle();
-    expect(gates.running).toEqual(['r2']);
-    gates.release('r2');
-    await settle();
-    expect(gates.running).toEqual(['w3']);
-    gates.release('w3');
-    await settle();
-    expect(gates.running).toEqual(['r4']);
-    gates.release('r4');
+    await expectTurns(gates, [['r1', 'r2'], ['r2'], ['w3'], ['r4']]);
     await Promise.all(outcomes);
     expect(gates.log).toEqual(['start r1', 'start r2', 'end r1', 'end r2', 'start w3', 'end w3', 'start r4', 'end r4']);
   });
@@ -92,12 +86,7 @@ describe('other calls', () => {
     const { gates, runtime, call } = lanes();
     const first = runtime.dispatch(call('write', 'w1'));
     const second = runtime.dispatch(call('read', 'r1'));
-    await settle();
-    expect(gates.running).toEqual(['w1']);
-    gates.release('w1');
-    await settle();
-    expect(gates.running).toEqual(['r1']);
-    gates.release('r1');
+    await expectTurns(gates, [['w1'], ['r1']]);
     await Promise.all([first, second]);
   });
 });

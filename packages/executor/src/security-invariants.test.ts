@@ -5,6 +5,7 @@ import type { CallOutcome, ToolMode } from '@toolcell/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { DispatchRequest, ParentToken } from './dispatch-request.js';
 import { setup } from './test-support/fixtures.js';
+import type { ToolRuntime } from './tool-runtime.js';
 
 const PARENT: ParentToken = { callId: 'call_exec', cellId: 'cell_1' };
 const ROUTE = 'tools.read_file(';
@@ -26,34 +27,23 @@ const RECURSIVE: Expected = { code: 'RECURSIVE_EXEC', says: ['A program cannot c
 const ABORTED: Expected = { code: 'ABORTED_BEFORE_DISPATCH', says: ['cancelled before it started; it did not run'], route: false };
 const TYPE_ERROR: Expected = { code: 'INVALID_ARGS', says: ['TypeError', 'not JSON-serializable', 'a function is not a JSON value', '$.onDone'], route: false };
 
+// What the mode does not change: recursion, unknown names, cancelled and non-serializable calls.
+const IN_EVERY_MODE = {
+  'nested exec': RECURSIVE,
+  'unknown name': UNKNOWN_WITHOUT_ROUTE,
+  'pre-aborted': ABORTED,
+  'non-serializable on collapsed name': TYPE_ERROR,
+} as const satisfies Partial<Record<Case, Expected>>;
+
 const MATRIX: Record<ToolMode, Record<Case, Expected>> = {
   direct: {
     'model-direct native': OK,
     'nested native': { code: 'NOT_CALLABLE', says: ['does not run programs', 'Call it directly'], route: false },
     'exec itself': UNKNOWN_WITHOUT_ROUTE,
-    'nested exec': RECURSIVE,
-    'unknown name': UNKNOWN_WITHOUT_ROUTE,
-    'pre-aborted': ABORTED,
-    'non-serializable on collapsed name': TYPE_ERROR,
+    ...IN_EVERY_MODE,
   },
-  code_mode: {
-    'model-direct native': OK,
-    'nested native': OK,
-    'exec itself': OK,
-    'nested exec': RECURSIVE,
-    'unknown name': UNKNOWN_WITHOUT_ROUTE,
-    'pre-aborted': ABORTED,
-    'non-serializable on collapsed name': TYPE_ERROR,
-  },
-  code_mode_only: {
-    'model-direct native': COLLAPSED,
-    'nested native': OK,
-    'exec itself': OK,
-    'nested exec': RECURSIVE,
-    'unknown name': UNKNOWN_WITHOUT_ROUTE,
-    'pre-aborted': ABORTED,
-    'non-serializable on collapsed name': TYPE_ERROR,
-  },
+  code_mode: { 'model-direct native': OK, 'nested native': OK, 'exec itself': OK, ...IN_EVERY_MODE },
+  code_mode_only: { 'model-direct native': COLLAPSED, 'nested native': OK, 'exec itself': OK, ...IN_EVERY_MODE },
 };
 
 function requestFor(testCase: Case, scope: DispatchRequest['scope']): DispatchRequest {
@@ -74,6 +64,13 @@ function requestFor(testCase: Case, scope: DispatchRequest['scope']): DispatchRe
     case 'non-serializable on collapsed name':
       return { ...base, name: 'read_file', args: { path: 'a.txt', onDone: () => undefined } };
   }
+}
+
+/** `request` passes and runs `tool`, which had not run before, once. */
+async function expectRunsOnce(runtime: ToolRuntime, tool: { readonly runs: number }, request: DispatchRequest): Promise<void> {
+  const outcome = await runtime.dispatch(request);
+  expect(outcome.status).toBe('ok');
+  expect(tool.runs).toBe(1);
 }
 
 function expectOutcome(outcome: CallOutcome, expected: Expected): void {
@@ -190,9 +187,7 @@ describe('scopes', () => {
     ]);
     expect(policy.total).toBe(0);
     expect(readFile.runs).toBe(0);
-    const nested = await runtime.dispatch({ name: 'read_file', args: { path: 'a' }, callId: 'nested', scope: subagent, parent: PARENT });
-    expect(nested.status).toBe('ok');
-    expect(readFile.runs).toBe(1);
+    await expectRunsOnce(runtime, readFile, { name: 'read_file', args: { path: 'a' }, callId: 'nested', scope: subagent, parent: PARENT });
   });
 
   it("enforces a subagent's narrowed allowlist at dispatch, even with a forged parent token", async () => {
@@ -208,9 +203,7 @@ describe('scopes', () => {
     expect(policy.total).toBe(0);
     expect(writeFile.runs).toBe(0);
     // The same forged token reaches a tool inside the allowlist: the token is not the check.
-    const allowed = await runtime.dispatch({ name: 'read_file', args: { path: 'x' }, callId: 'c2', scope: reviewer, parent: forged });
-    expect(allowed.status).toBe('ok');
-    expect(readFile.runs).toBe(1);
+    await expectRunsOnce(runtime, readFile, { name: 'read_file', args: { path: 'x' }, callId: 'c2', scope: reviewer, parent: forged });
   });
 
   it('checks the allowlist again when the registry changes after a program started', async () => {
