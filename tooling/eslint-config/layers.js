@@ -7,6 +7,9 @@ export const LAYERS = {
   '@toolcell/sandbox': ['@toolcell/core'],
   '@toolcell/sdkgen': ['@toolcell/core', '@toolcell/registry'],
   '@toolcell/providers': ['@toolcell/core'],
+  // Private: the demo tools the reference app and the playground share, over a
+  // runtime-neutral workspace.
+  '@toolcell/demo-tools': ['@toolcell/core'],
   '@toolcell/codemode': [
     '@toolcell/core',
     '@toolcell/registry',

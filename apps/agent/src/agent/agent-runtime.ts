@@ -12,7 +12,7 @@ import { createToolSearchTool, systemPromptSections } from '@toolcell/sdkgen';
 import type { AgentSettings } from '../config/agent-settings.js';
 import { connectConfiguredServers } from '../mcp/connect-configured-servers.js';
 import { findConfinementViolation } from '../tools/confinement.js';
-import { createDemoTools } from '../tools/demo-tools.js';
+import { createDemoTools } from '@toolcell/demo-tools';
 import { Workspace } from '../tools/workspace.js';
 import { createApprovalHandler } from './approval-policy.js';
 import { CallReporter } from './call-reporter.js';

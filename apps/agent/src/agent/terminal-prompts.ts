@@ -1,7 +1,7 @@
 import { createInterface } from 'node:readline/promises';
 import type { ApprovalRequest } from '@toolcell/executor';
 import { previewApprovalArgs } from '@toolcell/executor';
-import type { QuestionAsker } from '../tools/ask-user-question.js';
+import type { QuestionAsker } from '@toolcell/demo-tools';
 import type { ApprovalPrompt } from './approval-policy.js';
 
 /** Prompts that reach a person at a terminal. */

@@ -4,7 +4,7 @@ import { ConfigurationError, TOOL_MODES, isToolMode } from '@toolcell/core';
 import type { McpServersConfig } from '@toolcell/mcp';
 import { parseMcpServersConfig } from '@toolcell/mcp';
 import { DEFAULT_DIRECT_CONTROL } from '@toolcell/registry';
-import { DEMO_TOOL_NAMES } from '../tools/demo-tools.js';
+import { DEMO_TOOL_NAMES } from '@toolcell/demo-tools';
 import type { ApprovePolicy, CellCompletion, ProviderChoice, SandboxSettings, ToolcellConfig } from './toolcell-config.js';
 import { APPROVE_POLICIES, CELL_COMPLETIONS, PROVIDER_NAMES } from './toolcell-config.js';
 

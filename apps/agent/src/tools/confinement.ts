@@ -1,5 +1,5 @@
 import type { JsonObject } from '@toolcell/core';
-import { PATH_ARGUMENTS } from './demo-tools.js';
+import { PATH_ARGUMENTS } from '@toolcell/demo-tools';
 import type { Workspace } from './workspace.js';
 import type { WorkspaceEscapeError } from './workspace-escape-error.js';
 

@@ -5,14 +5,17 @@ import { wireText } from '@toolcell/core';
 import type { ToolDefinition } from '@toolcell/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runTool, temporaryDirectory, toolContext } from '../test-support/tool-context.js';
-import { createAskUserQuestionTool } from './ask-user-question.js';
-import { createDemoTools, DEMO_TOOL_NAMES } from './demo-tools.js';
-import { createGetContextRemainingTool } from './get-context-remaining.js';
-import { createListFilesTool } from './list-files.js';
-import { createReadFileTool } from './read-file.js';
-import { createSearchTextTool } from './search-text.js';
+import {
+  createAskUserQuestionTool,
+  createDemoTools,
+  createGetContextRemainingTool,
+  createListFilesTool,
+  createReadFileTool,
+  createSearchTextTool,
+  createWriteFileTool,
+  DEMO_TOOL_NAMES,
+} from '@toolcell/demo-tools';
 import { Workspace } from './workspace.js';
-import { createWriteFileTool } from './write-file.js';
 
 const directories: { dispose(): void }[] = [];
 afterEach(() => directories.splice(0).forEach((directory) => directory.dispose()));
@@ -31,6 +34,7 @@ const FILES = {
   'image.bin': 'PNG\u0000\u0001TODO',
 };
 
+// The shared demo tools over the app's Node workspace (a real directory, escapes refused).
 describe('demo tools', () => {
   it('declares six tools with object input and output schemas that ajv compiles', () => {
     const tools: ToolDefinition[] = createDemoTools({

@@ -1,5 +1,7 @@
 import { realpathSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { mkdir, readFile, readdir, stat, writeFile } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { DemoWorkspace, WorkspaceChild, WorkspaceStat } from '@toolcell/demo-tools';
 import { WorkspaceEscapeError } from './workspace-escape-error.js';
 
 /** Where a path lands relative to the workspace, or why it may not be used. */
@@ -8,11 +10,11 @@ export type WorkspacePathCheck =
   | { readonly type: 'outside'; readonly error: WorkspaceEscapeError };
 
 /**
- * The directory the demo tools are confined to. Every path a tool touches goes through
- * {@link Workspace.resolve}; the confinement guard uses {@link Workspace.check} to refuse
- * a call before it runs.
+ * The directory the demo tools are confined to: the Node implementation of the tools'
+ * {@link DemoWorkspace}. Every path a tool touches goes through {@link Workspace.resolve};
+ * the confinement guard uses {@link Workspace.check} to refuse a call before it runs.
  */
-export class Workspace {
+export class Workspace implements DemoWorkspace {
   /** The real (symlink-free) absolute path of the root. */
   readonly root: string;
 
@@ -41,6 +43,38 @@ export class Workspace {
   relative(absolute: string): string {
     const path = relative(this.root, absolute);
     return path === '' ? '.' : path.split(sep).join('/');
+  }
+
+  /** `path` relative to the root; throws {@link WorkspaceEscapeError} when it leaves the root. */
+  relativePath(path: string, toolName?: string): string {
+    return this.relative(this.resolve(path, toolName));
+  }
+
+  async stat(path: string): Promise<WorkspaceStat | undefined> {
+    const info = await stat(this.resolve(path)).catch(() => undefined);
+    if (info?.isFile()) return { type: 'file', size: info.size };
+    return info?.isDirectory() ? { type: 'directory' } : undefined;
+  }
+
+  async children(path: string): Promise<WorkspaceChild[]> {
+    const directory = this.resolve(path);
+    const children: WorkspaceChild[] = [];
+    // Links are left out: following one could leave the workspace.
+    for (const child of await readdir(directory, { withFileTypes: true })) {
+      if (child.isDirectory()) children.push({ name: child.name, type: 'directory' });
+      else if (child.isFile()) children.push({ name: child.name, type: 'file', size: (await stat(join(directory, child.name))).size });
+    }
+    return children;
+  }
+
+  readFile(path: string, signal: AbortSignal): Promise<Uint8Array> {
+    return readFile(this.resolve(path), { signal });
+  }
+
+  async writeFile(path: string, content: string, options: { readonly createDirectories: boolean; readonly signal: AbortSignal }): Promise<void> {
+    const file = this.resolve(path);
+    if (options.createDirectories) await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, content, { encoding: 'utf8', signal: options.signal });
   }
 
   private containsLexically(absolute: string): boolean {
