@@ -1,89 +1,23 @@
+// What only Gemini's stream has; what every assembler does alike is in provider-contract.stream.test.ts.
 import type { GenerateContentResponse } from '@google/genai';
 import { describe, expect, it } from 'vitest';
+import { assembleChunks } from '../../test/assemble-chunks.js';
 import { readChunkFixture } from '../../test/fixtures.js';
 import { codeModeDeclarations } from '../../test/sample-tools.js';
 import { invalidArgumentsOutcome } from '../shared/invalid-arguments-outcome.js';
-import type { StreamUpdate } from '../shared/provider-adapter.js';
 import { createGeminiStreamAssembler } from './gemini-stream-assembler.js';
 
-function chunks(name: string): GenerateContentResponse[] {
-  return readChunkFixture<GenerateContentResponse>(new URL(`./__fixtures__/${name}`, import.meta.url));
-}
-
 describe('createGeminiStreamAssembler', () => {
-  it('collects text (thoughts left out) and the calls of every chunk in order', () => {
-    const assembler = createGeminiStreamAssembler(codeModeDeclarations);
-    const updates: StreamUpdate[] = chunks('stream-calls.chunks.txt').flatMap((chunk) => assembler.push(chunk));
-    const turn = assembler.finish();
-    expect(turn).toMatchInlineSnapshot(`
-      {
-        "stopReason": "STOP",
-        "text": "Checking both cities now.",
-        "toolCalls": [
-          {
-            "args": {
-              "city": "Paris",
-              "unit": "celsius",
-            },
-            "callId": "s4psglMfTvkX7jqV9jQi-GW-call-1",
-            "name": "get_weather",
-            "source": {
-              "type": "model",
-            },
-          },
-          {
-            "args": {
-              "city": "Tokyo",
-              "unit": "celsius",
-            },
-            "callId": "s4psglMfTvkX7jqV9jQi-GW-call-2",
-            "name": "get_weather",
-            "source": {
-              "type": "model",
-            },
-          },
-          {
-            "callId": "s4psglMfTvkX7jqV9jQi-GW-call-3",
-            "input": "const [paris, tokyo] = await Promise.all([
-        tools.get_weather({ city: 'Paris' }),
-        tools.get_weather({ city: 'Tokyo' }),
-      ]);
-      text(\`Paris \${paris.temperature}, Tokyo \${tokyo.temperature}\`);",
-            "name": "exec",
-            "source": {
-              "type": "model",
-            },
-          },
-        ],
-      }
-    `);
-    expect(updates).toMatchInlineSnapshot(`
-      [
-        {
-          "text": "Checking both",
-          "type": "text-delta",
-        },
-        {
-          "text": " cities now.",
-          "type": "text-delta",
-        },
-        {
-          "callId": "s4psglMfTvkX7jqV9jQi-GW-call-1",
-          "name": "get_weather",
-          "type": "tool-call-start",
-        },
-        {
-          "callId": "s4psglMfTvkX7jqV9jQi-GW-call-2",
-          "name": "get_weather",
-          "type": "tool-call-start",
-        },
-        {
-          "callId": "s4psglMfTvkX7jqV9jQi-GW-call-3",
-          "name": "exec",
-          "type": "tool-call-start",
-        },
-      ]
-    `);
+  it('leaves thoughts out and reports the text pieces, then each whole call, in chunk order', () => {
+    const chunks = readChunkFixture<GenerateContentResponse>(new URL('./__fixtures__/stream-calls.chunks.txt', import.meta.url));
+    const { updates } = assembleChunks(createGeminiStreamAssembler(codeModeDeclarations), chunks);
+    expect(updates.map((update) => (update.type === 'text-delta' ? update.text : `${update.name} ${update.callId}`))).toEqual([
+      'Checking both',
+      ' cities now.',
+      'get_weather s4psglMfTvkX7jqV9jQi-GW-call-1',
+      'get_weather s4psglMfTvkX7jqV9jQi-GW-call-2',
+      'exec s4psglMfTvkX7jqV9jQi-GW-call-3',
+    ]);
   });
 
   it('refuses calls whose arguments were streamed in pieces, once per call', () => {

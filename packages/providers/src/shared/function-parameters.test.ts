@@ -18,6 +18,9 @@ describe('functionParameters', () => {
 
   it.each([
     [{ type: 'string' as const }, 'type "string"'],
+    [{ type: 'array' as const }, 'type "array"'],
+    [{ type: 'null' as const }, 'type "null"'],
+    [{}, 'no type'],
     [{ properties: { a: { type: 'string' as const } } }, 'no type'],
     [{ type: ['object' as const, 'null' as const] }, 'type ["object","null"]'],
   ])('rejects a schema that is not an object schema (%j)', (inputSchema, described) => {

@@ -1,0 +1,13 @@
+// Every provider this package adapts, for the contract tests that hold for all of them.
+import { anthropicCase } from './cases/anthropic-case.js';
+import { geminiCase } from './cases/gemini-case.js';
+import { openaiChatCase } from './cases/openai-chat-case.js';
+import { openaiResponsesCase } from './cases/openai-responses-case.js';
+import type { ProviderCase } from './provider-case.js';
+
+export const PROVIDER_CASES: readonly ProviderCase[] = [openaiChatCase, openaiResponsesCase, anthropicCase, geminiCase];
+
+/** `describe.each` rows: the provider's name (for the title) and its case. */
+export function providerRows(only: (providerCase: ProviderCase) => boolean = () => true): Array<[string, ProviderCase]> {
+  return PROVIDER_CASES.filter(only).map((providerCase) => [providerCase.adapter.provider, providerCase]);
+}
