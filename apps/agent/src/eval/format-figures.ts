@@ -1,3 +1,5 @@
+import type { EvalSummary } from './summarize-runs.js';
+
 const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
 /** A count with thousands separators (medians may end in .5). */
@@ -27,4 +29,18 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
   const line = (row: readonly string[]) =>
     row.map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!))).join('   ').trimEnd();
   return [line(header), widths.map((width) => '─'.repeat(width)).join('   '), ...rows.map(line)].join('\n');
+}
+
+/** A family's medians as the text and HTML tables show them: success, requests, tool turns, tokens sent and received, tool calls, wall time, refusals. */
+export function formatSummaryFigures(summary: EvalSummary): string[] {
+  return [
+    `${Math.round(summary.successRate * summary.runs)}/${summary.runs}`,
+    formatCount(summary.requests),
+    formatCount(summary.toolTurns),
+    formatCount(summary.tokensSent),
+    formatCount(summary.tokensReceived),
+    formatCalls(summary.directCalls, summary.nestedCalls),
+    formatDuration(summary.wallMs),
+    formatCodes(summary.refusals),
+  ];
 }

@@ -1,6 +1,6 @@
 import type { EvalArm } from './eval-arm.js';
 import { escapeHtml } from './escape-html.js';
-import { formatCalls, formatCodes, formatCount, formatDuration } from './format-figures.js';
+import { formatCalls, formatCodes, formatCount, formatDuration, formatSummaryFigures } from './format-figures.js';
 import type { EvalResult } from './run-eval.js';
 import type { EvalSummary } from './summarize-runs.js';
 import { renderBarChart } from './svg-bar-chart.js';
@@ -53,18 +53,7 @@ export function renderEvalReport(result: EvalResult): string {
       }),
     );
   }
-  const summaryRows = result.summaries.map((summary) => [
-    summary.family,
-    summary.arm,
-    `${Math.round(summary.successRate * summary.runs)}/${summary.runs}`,
-    formatCount(summary.requests),
-    formatCount(summary.toolTurns),
-    formatCount(summary.tokensSent),
-    formatCount(summary.tokensReceived),
-    formatCalls(summary.directCalls, summary.nestedCalls),
-    formatDuration(summary.wallMs),
-    formatCodes(summary.refusals),
-  ]);
+  const summaryRows = result.summaries.map((summary) => [summary.family, summary.arm, ...formatSummaryFigures(summary)]);
   const runRows = result.runs.map((run) => [
     run.task,
     run.arm,

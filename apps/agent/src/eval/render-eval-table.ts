@@ -1,6 +1,6 @@
 import type { EvalRun } from './eval-run.js';
 import type { EvalResult } from './run-eval.js';
-import { formatCalls, formatCodes, formatCount, formatDuration, formatTable } from './format-figures.js';
+import { formatCodes, formatCount, formatDuration, formatSummaryFigures, formatTable } from './format-figures.js';
 
 /** One line per finished run: `[3/45] aggregation-3 direct: pass — 5 requests, 23,693 tokens sent, 18 ms`. */
 export function renderProgressLine(run: EvalRun, index: number, total: number): string {
@@ -14,14 +14,7 @@ export function renderEvalTable(result: EvalResult): string {
   const header = ['family / arm', 'success', 'requests', 'tool turns', 'tokens sent', 'tokens received', 'tool calls', 'wall time', 'refusals'];
   const rows = result.summaries.map((summary, index) => [
     index > 0 && result.summaries[index - 1]!.family === summary.family ? `  ${summary.arm}` : `${summary.family} · ${summary.arm}`,
-    `${Math.round(summary.successRate * summary.runs)}/${summary.runs}`,
-    formatCount(summary.requests),
-    formatCount(summary.toolTurns),
-    formatCount(summary.tokensSent),
-    formatCount(summary.tokensReceived),
-    formatCalls(summary.directCalls, summary.nestedCalls),
-    formatDuration(summary.wallMs),
-    formatCodes(summary.refusals),
+    ...formatSummaryFigures(summary),
   ]);
   const passed = result.runs.filter((run) => run.passed).length;
   const lines = [

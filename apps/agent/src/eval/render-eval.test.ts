@@ -39,6 +39,8 @@ describe('eval rendering', () => {
       expect(html).toContain(title);
     }
     expect(html).not.toMatch(/<script|<link|\ssrc=|\shref=|@import|url\(/i);
+    // The medians row holds the same figures as the text table's.
+    expect(html).toContain('<tr><td>aggregation</td><td>direct</td><td>1/2</td><td>5</td><td>4</td><td>21,845.5</td><td>112</td><td>4</td><td>80 ms</td><td>none</td></tr>');
     expect(html).toContain('FAIL: totals &lt;b&gt;differ&lt;/b&gt; &amp; more');
     expect(html).not.toContain('<b>differ');
   });
