@@ -21,36 +21,35 @@ async function cycleMessagesFor(files, entry) {
   }
 }
 
-test('a module that imports a module importing it back is refused', async () => {
-  const messages = await cycleMessagesFor(
-    {
-      'engine.ts': "import { runPipeline } from './pipeline.js';\nexport const engine = { run: runPipeline };\n",
-      'pipeline.ts': "import { engine } from './engine.js';\nexport function runPipeline(): unknown {\n  return engine;\n}\n",
-    },
-    'engine.ts',
-  );
-  assert.deepEqual(messages, ['Dependency cycle detected']);
-});
+const ENGINE = "import { runPipeline } from './pipeline.js';\nexport const engine = { run: runPipeline };\n";
 
-test('a longer cycle through a third module is refused too', async () => {
-  const messages = await cycleMessagesFor(
-    {
+const CASES = [
+  {
+    title: 'a module that imports a module importing it back is refused',
+    files: { 'engine.ts': ENGINE, 'pipeline.ts': "import { engine } from './engine.js';\nexport function runPipeline(): unknown {\n  return engine;\n}\n" },
+    entry: 'engine.ts',
+    messages: ['Dependency cycle detected'],
+  },
+  {
+    title: 'a longer cycle through a third module is refused too',
+    files: {
       'a.ts': "import { b } from './b.js';\nexport const a = (): unknown => b;\n",
       'b.ts': "import { c } from './c.js';\nexport const b = (): unknown => c;\n",
       'c.ts': "import { a } from './a.js';\nexport const c = (): unknown => a;\n",
     },
-    'a.ts',
-  );
-  assert.deepEqual(messages, ['Dependency cycle via "./c.js:1"']);
-});
+    entry: 'a.ts',
+    messages: ['Dependency cycle via "./c.js:1"'],
+  },
+  {
+    title: 'imports that go one way only pass',
+    files: { 'engine.ts': ENGINE, 'pipeline.ts': 'export function runPipeline(): number {\n  return 1;\n}\n' },
+    entry: 'engine.ts',
+    messages: [],
+  },
+];
 
-test('imports that go one way only pass', async () => {
-  const messages = await cycleMessagesFor(
-    {
-      'engine.ts': "import { runPipeline } from './pipeline.js';\nexport const engine = { run: runPipeline };\n",
-      'pipeline.ts': 'export function runPipeline(): number {\n  return 1;\n}\n',
-    },
-    'engine.ts',
-  );
-  assert.deepEqual(messages, []);
-});
+for (const { title, files, entry, messages } of CASES) {
+  test(title, async () => {
+    assert.deepEqual(await cycleMessagesFor(files, entry), messages);
+  });
+}
