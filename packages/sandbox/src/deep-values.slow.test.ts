@@ -1,13 +1,13 @@
 import { ConfigurationError, ToolcellError } from '@toolcell/core';
 import type { JsonValue } from '@toolcell/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { GuestToolCall, GuestToolResponse } from './guest-tool-call.js';
-import { createInProcessTransport } from './in-process-transport.js';
-import { MAX_JSON_DEPTH } from './json-depth.js';
+import type { GuestToolCall, GuestToolResponse } from './contract/guest-tool-call.js';
+import type { RunProgramRequest, SandboxCells } from './contract/run-program-request.js';
+import type { SandboxBinding } from './contract/sandbox-binding.js';
+import type { SandboxTransport } from './contract/sandbox-transport.js';
+import { createInProcessTransport } from './host/in-process-transport.js';
 import { createChildProcessTransport } from './node/child-process-transport.js';
-import type { RunProgramRequest, SandboxCells } from './run-program-request.js';
-import type { SandboxBinding } from './sandbox-binding.js';
-import type { SandboxTransport } from './sandbox-transport.js';
+import { MAX_JSON_DEPTH } from './shared/json-depth.js';
 
 // Deep data never reaches the host through the sandbox, in either direction and on both
 // transports: what nests deeper than MAX_JSON_DEPTH is refused where it crosses, with an

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GuestToolCall, GuestToolResponse } from './guest-tool-call.js';
-import { createInProcessTransport } from './in-process-transport.js';
+import type { GuestToolCall, GuestToolResponse } from './contract/guest-tool-call.js';
+import type { OutputItem } from './contract/output-item.js';
+import type { RunProgramRequest, SandboxCells } from './contract/run-program-request.js';
+import type { SandboxBinding } from './contract/sandbox-binding.js';
+import type { SandboxTransport } from './contract/sandbox-transport.js';
+import { createInProcessTransport } from './host/in-process-transport.js';
 import { createChildProcessTransport } from './node/child-process-transport.js';
-import type { OutputItem } from './output-item.js';
-import type { RunProgramRequest, SandboxCells } from './run-program-request.js';
-import type { SandboxBinding } from './sandbox-binding.js';
-import type { SandboxTransport } from './sandbox-transport.js';
 
 // The guest API, the same on both transports. The child-process half is slow: its
 // children start from sources through tsx.

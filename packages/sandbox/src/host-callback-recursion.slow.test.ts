@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { GuestToolResponse } from './guest-tool-call.js';
-import { createInProcessTransport } from './in-process-transport.js';
+import type { GuestToolResponse } from './contract/guest-tool-call.js';
+import type { SandboxBinding } from './contract/sandbox-binding.js';
+import type { SandboxTransport } from './contract/sandbox-transport.js';
+import { createInProcessTransport } from './host/in-process-transport.js';
 import { createChildProcessTransport } from './node/child-process-transport.js';
-import type { SandboxBinding } from './sandbox-binding.js';
-import type { SandboxTransport } from './sandbox-transport.js';
 
 // Endless recursion that goes through host functions (a toJSON or a getter that calls the
 // same host function again) ends EXEC_STACK like plain recursion, on both transports and

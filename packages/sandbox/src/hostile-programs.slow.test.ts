@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GuestToolResponse } from './guest-tool-call.js';
+import type { GuestToolResponse } from './contract/guest-tool-call.js';
+import type { ProgramResult } from './contract/program-result.js';
+import type { RunProgramRequest } from './contract/run-program-request.js';
+import type { SandboxBinding } from './contract/sandbox-binding.js';
 import { createChildProcessTransport } from './node/child-process-transport.js';
 import type { ChildProcessTransport } from './node/child-process-transport.js';
-import type { ProgramResult } from './program-result.js';
-import type { RunProgramRequest } from './run-program-request.js';
-import type { SandboxBinding } from './sandbox-binding.js';
 import { childPids } from './test-support/child-pids.js';
 
 // Hostile programs against the default transport (child processes). Each asserts its code

@@ -1,11 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { GuestToolResponse } from './guest-tool-call.js';
-import { createInProcessTransport } from './in-process-transport.js';
+import type { GuestToolResponse } from './contract/guest-tool-call.js';
+import type { RunProgramRequest } from './contract/run-program-request.js';
+import type { SandboxBinding } from './contract/sandbox-binding.js';
+import type { SandboxTransport } from './contract/sandbox-transport.js';
+import { createInProcessTransport } from './host/in-process-transport.js';
+import { TOOL_MESSAGE_CHARS } from './host/tool-dispatch.js';
 import { createChildProcessTransport } from './node/child-process-transport.js';
-import type { RunProgramRequest } from './run-program-request.js';
-import type { SandboxBinding } from './sandbox-binding.js';
-import type { SandboxTransport } from './sandbox-transport.js';
-import { TOOL_MESSAGE_CHARS } from './tool-dispatch.js';
 
 // Whatever a host's onToolBatch answers, on both transports, fails only THAT nested call
 // with a catchable rejection, and the program goes on (a second call works). Nothing

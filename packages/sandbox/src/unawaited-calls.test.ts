@@ -1,10 +1,10 @@
 // A call the program issued but did not await before it returned still reaches the host,
 // flagged `unawaited`, before the program's result: no attempted call is invisible.
 import { describe, expect, it } from 'vitest';
-import type { GuestToolCall } from './guest-tool-call.js';
-import { createInProcessTransport } from './in-process-transport.js';
-import { childFrameCaps, childFrames, parseChildMessage } from './node/protocol-messages.js';
-import { resolveSandboxLimits } from './sandbox-limits.js';
+import type { GuestToolCall } from './contract/guest-tool-call.js';
+import { resolveSandboxLimits } from './contract/sandbox-limits.js';
+import { createInProcessTransport } from './host/in-process-transport.js';
+import { childFrameCaps, childFrames, parseChildMessage } from './shared/protocol-messages.js';
 
 const bindings = [{ jsName: 'write', canonicalName: 'write', description: 'Write.', kind: 'function' as const }];
 

@@ -1,9 +1,9 @@
 import type { ExecErrorCode, JsonValue } from '@toolcell/core';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { GuestToolResponse, OutputItem, ProgramResult, RunProgramRequest, SandboxTransport } from './index.js';
-import { createInProcessTransport } from './index.js';
-import type { ChildProcessTransport } from './node.js';
-import { createChildProcessTransport } from './node.js';
+import { createInProcessTransport } from '../index.js';
+import type { GuestToolResponse, OutputItem, ProgramResult, RunProgramRequest, SandboxTransport } from '../index.js';
+import { createChildProcessTransport } from '../node.js';
+import type { ChildProcessTransport } from '../node.js';
 
 describe('public types', () => {
   it('a tool response is a value or an error, never both', () => {

@@ -1,5 +1,5 @@
-import type { OutputItem } from '../output-item.js';
-import type { ProgramError } from '../program-result.js';
+import type { OutputItem } from '../contract/output-item.js';
+import type { ProgramError } from '../contract/program-result.js';
 
 /** A tool call as the engine reports it: the input stays JSON text until a transport needs it. */
 export interface EngineToolCall {

@@ -1,9 +1,9 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
-import type { ProgramError } from '../program-result.js';
-import type { SandboxLimits } from '../sandbox-limits.js';
+import type { ProgramError } from '../contract/program-result.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import { isOutOfMemory, isStackOverflow, programErrors } from '../shared/program-errors.js';
+import type { GuestErrorDescription } from '../shared/program-errors.js';
 import type { CpuClock } from './cpu-clock.js';
-import { isOutOfMemory, isStackOverflow, programErrors } from './program-errors.js';
-import type { GuestErrorDescription } from './program-errors.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
 
 /** Where an exception surfaced: installing the API, compiling, running, or serializing the result. */

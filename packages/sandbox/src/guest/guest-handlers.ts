@@ -1,15 +1,16 @@
-import type { ProgramError } from '../program-result.js';
-import type { SandboxBinding } from '../sandbox-binding.js';
-import type { SandboxLimits } from '../sandbox-limits.js';
+import type { ProgramError } from '../contract/program-result.js';
+import type { SandboxBinding } from '../contract/sandbox-binding.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../shared/json-depth.js';
+import { OutputBudget, mediaProblem } from '../shared/output-budget.js';
+import { programErrors } from '../shared/program-errors.js';
+import { turnDataLimit } from '../shared/turn-data-limit.js';
+import { fitsUtf8, utf8Length } from '../shared/utf8-length.js';
 import type { EngineHost } from './engine-host.js';
-import type { GuestTimers } from './guest-timers.js';
 import { guestError } from './guest-error.js';
+import type { GuestTimers } from './guest-timers.js';
 import type { HostFunctionHandlers } from './host-functions.js';
-import { OutputBudget, mediaProblem } from './output-budget.js';
-import { programErrors } from './program-errors.js';
 import type { ToolCallLedger } from './tool-call-ledger.js';
-import { fitsUtf8, utf8Length } from './utf8-length.js';
-import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../json-depth.js';
 
 /** What the host functions of one program act on. */
 export interface GuestHandlerState {
@@ -27,15 +28,6 @@ export interface GuestHandlerState {
   fail(error: ProgramError): void;
   /** Data sent to the host in the current turn, in UTF-16 units; the run resets it each turn. */
   readonly turn: { sent: number };
-}
-
-/**
- * How much data (tool inputs, stored and notified values) one turn may send to the host:
- * twice one message. Everything a turn sends is held by the host side until the turn ends,
- * so this bounds the memory a program can make the host (a child's V8 heap) hold.
- */
-export function turnDataLimit(limits: SandboxLimits): number {
-  return 2 * limits.maxMessageBytes;
 }
 
 /** Refuse a `store` that would take the cell's stored values over their byte limit. */

@@ -1,20 +1,21 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
-import type { ProgramError } from '../program-result.js';
-import type { SandboxBinding } from '../sandbox-binding.js';
-import type { SandboxLimits } from '../sandbox-limits.js';
+import type { ProgramError } from '../contract/program-result.js';
+import type { SandboxBinding } from '../contract/sandbox-binding.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../shared/json-depth.js';
+import { leavesModuleSound } from '../shared/leaves-module-sound.js';
+import { PausableDeadline } from '../shared/pausable-deadline.js';
+import { programErrors } from '../shared/program-errors.js';
+import { fitsUtf8, utf8Length } from '../shared/utf8-length.js';
 import { CpuClock } from './cpu-clock.js';
 import type { EngineHost, EngineOutcome } from './engine-host.js';
 import { ExceptionClassifier } from './exception-classifier.js';
 import type { GuestFailurePhase } from './exception-classifier.js';
-import type { GuestRealm } from './guest-realm.js';
 import { createGuestHandlers } from './guest-handlers.js';
+import type { GuestRealm } from './guest-realm.js';
 import { GuestTimers, releaseTimer } from './guest-timers.js';
 import type { GuestTimer } from './guest-timers.js';
-import { PausableDeadline } from './pausable-deadline.js';
-import { programErrors } from './program-errors.js';
 import { ToolCallLedger } from './tool-call-ledger.js';
-import { fitsUtf8, utf8Length } from './utf8-length.js';
-import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../json-depth.js';
 
 /** The stored values as the guest's map: key → JSON text (each `load` parses a fresh copy). */
 function storedMap(storedJson: string): Map<string, string> {
@@ -36,9 +37,6 @@ export interface GuestRunOptions {
 
 type Stop = { readonly kind: 'exit' } | { readonly kind: 'failure'; readonly error: ProgramError };
 type Ending = Omit<EngineOutcome, 'cpuMs' | 'toolCalls'>;
-
-/** Failures after which the module is still sound: the guest misbehaved, no limit was hit. */
-const SOUND_FAILURES: ReadonlySet<string> = new Set(['EXEC_RUNTIME', 'EXEC_SYNTAX']);
 
 /**
  * One program in a fresh realm (QuickJS runtime and context). The guest runs in turns: a turn
@@ -319,7 +317,7 @@ export class GuestRun {
   /** Record how the program ended; the first ending wins. */
   private end(ending: Ending): void {
     if (this.ending !== undefined) return;
-    this.ending = ending.status === 'failed' && !SOUND_FAILURES.has(ending.error?.code ?? '') ? { ...ending, reusable: false } : ending;
+    this.ending = leavesModuleSound(ending) ? ending : { ...ending, reusable: false };
     if (!this.clock.running) this.settle();
   }
 

@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
-import type { MediaOutputType } from '../output-item.js';
+import type { MediaOutputType } from '../contract/output-item.js';
 import { guestError } from './guest-error.js';
 
 // Reading guest values from the host side, for messages and for the media helpers.

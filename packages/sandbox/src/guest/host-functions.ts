@@ -1,5 +1,5 @@
 import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
-import type { MediaOutputType } from '../output-item.js';
+import type { MediaOutputType } from '../contract/output-item.js';
 import { guestError } from './guest-error.js';
 import { describeValue, readMedia } from './guest-values.js';
 

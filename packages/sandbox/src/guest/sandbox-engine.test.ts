@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSandboxLimits } from '../sandbox-limits.js';
+import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
 import type { EngineHost } from './engine-host.js';
 import { SandboxEngine } from './sandbox-engine.js';
 

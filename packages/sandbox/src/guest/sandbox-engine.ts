@@ -1,9 +1,9 @@
-import type { SandboxBinding } from '../sandbox-binding.js';
-import { DEFAULT_SANDBOX_LIMITS } from '../sandbox-limits.js';
-import type { SandboxLimits } from '../sandbox-limits.js';
+import type { SandboxBinding } from '../contract/sandbox-binding.js';
+import { DEFAULT_SANDBOX_LIMITS } from '../contract/sandbox-limits.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import type { EngineHost, EngineOutcome } from './engine-host.js';
 import { GuestRealm } from './guest-realm.js';
 import { GuestRun } from './guest-run.js';
-import type { EngineHost, EngineOutcome } from './engine-host.js';
 import { createQuickJsInstance, memoryCapBytes } from './quickjs-instance.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
 

@@ -1,7 +1,6 @@
 import type { JsonValue } from '@toolcell/core';
-import type { OutputItem } from './output-item.js';
-import type { ProgramError, ProgramResult } from './program-result.js';
-import type { CallbackErrorReporter, HostCallbackName, RunProgramRequest } from './run-program-request.js';
+import type { OutputItem } from '../contract/output-item.js';
+import type { ProgramError, ProgramResult } from '../contract/program-result.js';
 
 /** Figures a transport collected for one run. */
 export interface RunFigures {
@@ -35,25 +34,4 @@ function statsOf(figures: RunFigures): ProgramResult['stats'] {
 
 function round(milliseconds: number): number {
   return Math.round(milliseconds * 1000) / 1000;
-}
-
-/** The default {@link CallbackErrorReporter}: print it, and carry on. */
-export const printCallbackError: CallbackErrorReporter = (error, context) => {
-  console.error(`toolcell: the sandbox's ${context.callback} callback threw; the program went on.`, error);
-};
-
-/**
- * Call a host callback; what it throws is the host's problem, not the program's: it is
- * reported to `request.onCallbackError`, never swallowed, and the program goes on.
- */
-export function callSafely(request: Pick<RunProgramRequest, 'onCallbackError'>, callback: HostCallbackName, call: () => void): void {
-  try {
-    call();
-  } catch (error) {
-    try {
-      (request.onCallbackError ?? printCallbackError)(error, { callback });
-    } catch {
-      // The reporter itself failed; nothing is left to tell.
-    }
-  }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../shared/json-depth.js';
 import { encodeJsonValue } from './encode-json-value.js';
-import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.js';
 
 const nested = (depth: number): unknown => JSON.parse('['.repeat(depth) + ']'.repeat(depth));
 

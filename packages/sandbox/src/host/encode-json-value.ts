@@ -1,5 +1,5 @@
-import { utf8Length } from './engine/utf8-length.js';
-import { MAX_JSON_DEPTH } from './json-depth.js';
+import { MAX_JSON_DEPTH } from '../shared/json-depth.js';
+import { utf8Length } from '../shared/utf8-length.js';
 
 /** What {@link encodeJsonValue} made of a value. */
 export type JsonEncoding =

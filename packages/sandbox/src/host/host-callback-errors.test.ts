@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { CallbackErrorReporter, RunProgramRequest } from '../contract/run-program-request.js';
+import { callSafely } from './call-safely.js';
 import { createInProcessTransport } from './in-process-transport.js';
-import { callSafely } from './program-results.js';
-import type { CallbackErrorReporter, RunProgramRequest } from './run-program-request.js';
 
 // One policy for host-side failures: a throwing host callback is reported, never swallowed
 // and never the program's failure (the executor does the same with `onListenerError`).

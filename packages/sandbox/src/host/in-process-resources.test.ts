@@ -1,7 +1,7 @@
 import { getEventListeners } from 'node:events';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import { createInProcessTransport } from './in-process-transport.js';
-import type { SandboxBinding } from './sandbox-binding.js';
 
 // Issue 22: programs run back to back in process leave nothing behind — no timer per
 // program (the engine's housekeeping is one pending task at most), no abort listener.

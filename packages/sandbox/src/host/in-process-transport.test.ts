@@ -1,10 +1,10 @@
 import { ToolcellError } from '@toolcell/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TEXT_CUT_MARKER } from './engine/output-budget.js';
-import type { GuestToolResponse } from './guest-tool-call.js';
+import type { GuestToolResponse } from '../contract/guest-tool-call.js';
+import type { RunProgramRequest } from '../contract/run-program-request.js';
+import type { SandboxBinding } from '../contract/sandbox-binding.js';
+import { TEXT_CUT_MARKER } from '../shared/output-budget.js';
 import { createInProcessTransport } from './in-process-transport.js';
-import type { RunProgramRequest } from './run-program-request.js';
-import type { SandboxBinding } from './sandbox-binding.js';
 
 // Every limit, its code and its message, on the in-process transport (the child-process
 // transport runs the same engine; hostile-programs.slow.test.ts covers it there).

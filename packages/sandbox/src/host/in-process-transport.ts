@@ -1,17 +1,16 @@
 import { ConfigurationError } from '@toolcell/core';
 import type { JsonValue } from '@toolcell/core';
-import { SandboxEngine } from './engine/sandbox-engine.js';
-import type { EngineRun } from './engine/sandbox-engine.js';
-import { programErrors } from './engine/program-errors.js';
-import { utf8Length } from './engine/utf8-length.js';
-import type { OutputItem } from './output-item.js';
-import type { ProgramResult } from './program-result.js';
-import { callSafely, completedResult, failedResult } from './program-results.js';
-import type { RunProgramRequest } from './run-program-request.js';
-import { resolveSandboxLimits } from './sandbox-limits.js';
-import type { SandboxLimits } from './sandbox-limits.js';
-import type { SandboxTransport } from './sandbox-transport.js';
-import { storedValuesJson } from './stored-values.js';
+import type { OutputItem } from '../contract/output-item.js';
+import type { ProgramResult } from '../contract/program-result.js';
+import type { RunProgramRequest } from '../contract/run-program-request.js';
+import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import type { SandboxTransport } from '../contract/sandbox-transport.js';
+import { SandboxEngine } from '../guest/sandbox-engine.js';
+import type { EngineRun } from '../guest/sandbox-engine.js';
+import { completedResult, failedResult } from './build-program-result.js';
+import { callSafely } from './call-safely.js';
+import { runPreamble } from './run-preamble.js';
 import { dispatchToolBatch } from './tool-dispatch.js';
 
 /** Options of {@link createInProcessTransport}. */
@@ -52,16 +51,11 @@ export function createInProcessTransport(options: InProcessTransportOptions = {}
   if (options.prewarm !== false) engine.prewarm(defaults.memoryBytes).catch(() => undefined);
 
   async function run(request: RunProgramRequest): Promise<ProgramResult> {
-    const startedAt = performance.now();
-    const limits = inProcessLimits(options.limits, request.limits);
+    const preamble = runPreamble(request, { resolveLimits: (requestLimits) => inProcessLimits(options.limits, requestLimits), closed });
+    if (!preamble.admitted) return preamble.result;
+    const { startedAt, limits, storedJson } = preamble;
     const output: OutputItem[] = [];
-    const early = { startedAt, cpuMs: 0, toolCalls: 0 };
-    if (closed) return failedResult(programErrors.closed(), output, early);
-    if (request.signal?.aborted) return failedResult(programErrors.cancelled(), output, early);
-    const sourceBytes = utf8Length(request.source);
-    if (sourceBytes > limits.sourceBytes) return failedResult(programErrors.sourceLimit(sourceBytes, limits), output, early);
     const cells = request.cells;
-    const storedJson = storedValuesJson(cells);
     const engineRun: EngineRun = await engine.prepare({
       source: request.source,
       bindings: request.bindings,

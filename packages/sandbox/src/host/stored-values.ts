@@ -1,6 +1,6 @@
 import { ConfigurationError } from '@toolcell/core';
+import type { SandboxCells } from '../contract/run-program-request.js';
 import { encodeJsonValue } from './encode-json-value.js';
-import type { SandboxCells } from './run-program-request.js';
 
 /**
  * The JSON of the cells snapshot, or `undefined` without cells.

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { GuestToolCall, GuestToolResponse } from './guest-tool-call.js';
-import type { RunProgramRequest } from './run-program-request.js';
-import { resolveSandboxLimits } from './sandbox-limits.js';
+import type { GuestToolCall, GuestToolResponse } from '../contract/guest-tool-call.js';
+import type { RunProgramRequest } from '../contract/run-program-request.js';
+import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
 import { dispatchToolBatch, encodeToolResponse } from './tool-dispatch.js';
 import type { EncodedResponse } from './tool-dispatch.js';
 

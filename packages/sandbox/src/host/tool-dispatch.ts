@@ -1,6 +1,6 @@
-import type { GuestToolCall } from './guest-tool-call.js';
-import type { RunProgramRequest } from './run-program-request.js';
-import type { SandboxLimits } from './sandbox-limits.js';
+import type { GuestToolCall } from '../contract/guest-tool-call.js';
+import type { RunProgramRequest } from '../contract/run-program-request.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
 import { describeThrown, encodeJsonValue } from './encode-json-value.js';
 
 /** A response as it enters the guest: the value's JSON, or the error detail's JSON. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SANDBOX_LIMITS } from '../sandbox-limits.js';
+import { DEFAULT_SANDBOX_LIMITS } from '../contract/sandbox-limits.js';
 import { childCommand, childMemoryBound, sanitizedEnvironment, v8HeapMib, v8StackKib } from './child-command.js';
 
 describe('sanitizedEnvironment', () => {

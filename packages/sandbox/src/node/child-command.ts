@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { turnDataLimit } from '../engine/guest-handlers.js';
-import type { SandboxLimits } from '../sandbox-limits.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import { turnDataLimit } from '../shared/turn-data-limit.js';
 
 /** V8's default stack (about 984 KiB) holds a 256 KiB guest stack with room to spare. */
 const DEFAULT_GUEST_STACK_BYTES = 256 * 1024;

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { GuestToolResponse } from '../guest-tool-call.js';
-import { resolveSandboxLimits } from '../sandbox-limits.js';
-import type { SandboxBinding } from '../sandbox-binding.js';
+import type { GuestToolResponse } from '../contract/guest-tool-call.js';
+import type { SandboxBinding } from '../contract/sandbox-binding.js';
+import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
 import { childMemoryBound } from './child-command.js';
 import { createChildProcessTransport } from './child-process-transport.js';
 

@@ -1,12 +1,12 @@
 import { ToolcellError } from '@toolcell/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { GuestToolResponse } from '../guest-tool-call.js';
-import type { ProgramResult } from '../program-result.js';
-import type { RunProgramRequest } from '../run-program-request.js';
-import type { SandboxBinding } from '../sandbox-binding.js';
+import type { GuestToolResponse } from '../contract/guest-tool-call.js';
+import type { ProgramResult } from '../contract/program-result.js';
+import type { RunProgramRequest } from '../contract/run-program-request.js';
+import type { SandboxBinding } from '../contract/sandbox-binding.js';
+import { childPids } from '../test-support/child-pids.js';
 import { createChildProcessTransport } from './child-process-transport.js';
 import type { ChildProcessTransport, ChildProcessTransportOptions } from './child-process-transport.js';
-import { childPids } from '../test-support/child-pids.js';
 
 // The child-process transport's own behaviour: the pool, process replacement, the V8
 // stack, the boot bound, cancellation and close. Slow: children start from sources.

@@ -1,13 +1,11 @@
 import { ConfigurationError } from '@toolcell/core';
-import { programErrors } from '../engine/program-errors.js';
-import { utf8Length } from '../engine/utf8-length.js';
-import type { ProgramError, ProgramResult } from '../program-result.js';
-import { failedResult } from '../program-results.js';
-import type { RunProgramRequest } from '../run-program-request.js';
-import { resolveSandboxLimits } from '../sandbox-limits.js';
-import { storedValuesJson } from '../stored-values.js';
-import type { SandboxLimits } from '../sandbox-limits.js';
-import type { SandboxTransport } from '../sandbox-transport.js';
+import type { ProgramError, ProgramResult } from '../contract/program-result.js';
+import type { RunProgramRequest } from '../contract/run-program-request.js';
+import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import type { SandboxTransport } from '../contract/sandbox-transport.js';
+import { failedBeforeStart, runPreamble } from '../host/run-preamble.js';
+import { programErrors } from '../shared/program-errors.js';
 import { runOnChild } from './child-run.js';
 import { SandboxPool } from './sandbox-pool.js';
 import { DEFAULT_MAX_QUEUED, DEFAULT_POOL_SIZE } from './sandbox-pool.js';
@@ -61,22 +59,20 @@ export function createChildProcessTransport(options: ChildProcessTransportOption
   const closing = new AbortController();
 
   async function run(request: RunProgramRequest): Promise<ProgramResult> {
-    const startedAt = performance.now();
-    const limits = resolveSandboxLimits(options.limits, request.limits);
-    const early = { startedAt, cpuMs: 0, toolCalls: 0 };
-    if (closing.signal.aborted) return failedResult(programErrors.closed(), [], early);
-    if (request.signal?.aborted) return failedResult(programErrors.cancelled(), [], early);
-    const sourceBytes = utf8Length(request.source);
-    if (sourceBytes > limits.sourceBytes) return failedResult(programErrors.sourceLimit(sourceBytes, limits), [], early);
-    const storedJson = storedValuesJson(request.cells);
+    const preamble = runPreamble(request, {
+      resolveLimits: (requestLimits) => resolveSandboxLimits(options.limits, requestLimits),
+      closed: closing.signal.aborted,
+    });
+    if (!preamble.admitted) return preamble.result;
+    const { startedAt, limits, storedJson } = preamble;
 
     const grant = await processes.acquire(limits.stackBytes, request.signal);
-    if ('refused' in grant) return failedResult(refusalError(grant.refused, pool), [], early);
+    if ('refused' in grant) return failedBeforeStart(refusalError(grant.refused, pool), startedAt);
     const process = grant.process;
     let sound = false;
     try {
       const failure = await bootFailure(process, limits, request.signal, closing.signal);
-      if (failure !== undefined) return failedResult(failure, [], early);
+      if (failure !== undefined) return failedBeforeStart(failure, startedAt);
       const outcome = await runOnChild({ process, request, limits, startedAt, closing: closing.signal, storedJson });
       sound = outcome.sound;
       return outcome.result;

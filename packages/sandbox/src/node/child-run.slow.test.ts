@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TEXT_CUT_MARKER } from '../engine/output-budget.js';
-import { resolveSandboxLimits } from '../sandbox-limits.js';
+import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
+import { TEXT_CUT_MARKER } from '../shared/output-budget.js';
 import { sanitizedEnvironment } from './child-command.js';
 import { runOnChild } from './child-run.js';
 import { SandboxProcess } from './sandbox-process.js';

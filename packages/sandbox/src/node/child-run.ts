@@ -1,13 +1,15 @@
-import { OutputBudget } from '../engine/output-budget.js';
-import { PausableDeadline } from '../engine/pausable-deadline.js';
-import { programErrors } from '../engine/program-errors.js';
-import type { OutputItem } from '../output-item.js';
-import type { ProgramError, ProgramResult } from '../program-result.js';
-import { callSafely, completedResult, failedResult } from '../program-results.js';
-import type { RunProgramRequest } from '../run-program-request.js';
-import type { SandboxLimits } from '../sandbox-limits.js';
-import { dispatchToolBatch } from '../tool-dispatch.js';
-import type { ChildMessage } from './protocol-messages.js';
+import type { OutputItem } from '../contract/output-item.js';
+import type { ProgramError, ProgramResult } from '../contract/program-result.js';
+import type { RunProgramRequest } from '../contract/run-program-request.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import { completedResult, failedResult } from '../host/build-program-result.js';
+import { callSafely } from '../host/call-safely.js';
+import { dispatchToolBatch } from '../host/tool-dispatch.js';
+import { leavesModuleSound } from '../shared/leaves-module-sound.js';
+import { OutputBudget } from '../shared/output-budget.js';
+import { PausableDeadline } from '../shared/pausable-deadline.js';
+import { programErrors } from '../shared/program-errors.js';
+import type { ChildMessage } from '../shared/protocol-messages.js';
 import type { SandboxProcess } from './sandbox-process.js';
 
 /** How a run on a child ended, and whether the child may run another program. */
@@ -103,7 +105,7 @@ export function runOnChild(options: ChildRunOptions): Promise<ChildRunResult> {
           return;
         case 'result': {
           const figures = { startedAt, cpuMs: message.cpuMs, toolCalls: message.toolCalls };
-          const sound = message.reusable && (message.status === 'completed' || ['EXEC_RUNTIME', 'EXEC_SYNTAX'].includes(message.error?.code ?? ''));
+          const sound = message.reusable && leavesModuleSound(message);
           const result =
             message.status === 'failed' && message.error !== undefined
               ? failedResult(message.error, output, figures)

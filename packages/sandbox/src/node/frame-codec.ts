@@ -1,4 +1,4 @@
-import { SandboxProtocolError } from './sandbox-protocol-error.js';
+import { SandboxProtocolError } from '../shared/sandbox-protocol-error.js';
 
 // Frames: a 4-byte big-endian length, then that many bytes of UTF-8 JSON.
 

@@ -1,7 +1,7 @@
-import { readdirSync } from 'node:fs';
 import { getEventListeners } from 'node:events';
+import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { SandboxBinding } from '../sandbox-binding.js';
+import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import { childPids } from '../test-support/child-pids.js';
 import { createChildProcessTransport } from './child-process-transport.js';
 import type { ChildProcessTransport } from './child-process-transport.js';

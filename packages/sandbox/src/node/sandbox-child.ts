@@ -1,11 +1,11 @@
 // Entry point of a sandbox child process: reads frames on stdin, runs one program at a
 // time in QuickJS, writes frames on stdout. argv[2] is the heap limit to warm up for. Any
 // protocol fault ends the process; the parent treats that as a crash and replaces it.
-import { SandboxEngine } from '../engine/sandbox-engine.js';
-import type { EngineRun } from '../engine/sandbox-engine.js';
+import { SandboxEngine } from '../guest/sandbox-engine.js';
+import type { EngineRun } from '../guest/sandbox-engine.js';
+import { PARENT_FRAME_BYTES, childFrames } from '../shared/protocol-messages.js';
+import type { ParentMessage } from '../shared/protocol-messages.js';
 import { FrameDecoder, FrameWriter } from './frame-codec.js';
-import { PARENT_FRAME_BYTES, childFrames } from './protocol-messages.js';
-import type { ParentMessage } from './protocol-messages.js';
 
 const engine = new SandboxEngine(2, (task) => setImmediate(task));
 const writer = new FrameWriter((data) => process.stdout.write(data));

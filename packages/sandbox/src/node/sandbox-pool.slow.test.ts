@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { GuestToolResponse } from '../guest-tool-call.js';
-import type { ProgramResult } from '../program-result.js';
-import type { SandboxBinding } from '../sandbox-binding.js';
+import type { GuestToolResponse } from '../contract/guest-tool-call.js';
+import type { ProgramResult } from '../contract/program-result.js';
+import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import { childPids } from '../test-support/child-pids.js';
 import { createChildProcessTransport } from './child-process-transport.js';
 import type { ChildProcessTransport, ChildProcessTransportOptions } from './child-process-transport.js';

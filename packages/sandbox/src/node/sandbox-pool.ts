@@ -1,4 +1,4 @@
-import type { SandboxLimits } from '../sandbox-limits.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
 import { SandboxProcess } from './sandbox-process.js';
 
 /** Settings of the pool of warm child processes. */

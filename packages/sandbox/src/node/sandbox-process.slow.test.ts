@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSandboxLimits } from '../sandbox-limits.js';
+import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
+import type { ChildMessage } from '../shared/protocol-messages.js';
 import { sanitizedEnvironment } from './child-command.js';
-import type { ChildMessage } from './protocol-messages.js';
 import { SandboxProcess } from './sandbox-process.js';
 
 // The parent's handle on a child, against stand-in children that break the protocol.

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import type { SandboxLimits } from '../sandbox-limits.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import { childFrameCaps, parseChildMessage } from '../shared/protocol-messages.js';
+import type { ChildMessage, ChildMessageType, RunExpectations } from '../shared/protocol-messages.js';
+import { SandboxProtocolError } from '../shared/sandbox-protocol-error.js';
 import { childCommand } from './child-command.js';
 import type { ChildCommand } from './child-command.js';
 import { FrameDecoder, FrameWriter } from './frame-codec.js';
-import { childFrameCaps, parseChildMessage } from './protocol-messages.js';
-import type { ChildMessage, ChildMessageType, RunExpectations } from './protocol-messages.js';
-import { SandboxProtocolError } from './sandbox-protocol-error.js';
 
 const STDERR_HEAD_BYTES = 4 * 1024;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSandboxLimits } from '../sandbox-limits.js';
+import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
 import { OutputBudget, TEXT_CUT_MARKER, mediaProblem } from './output-budget.js';
 
 describe('OutputBudget', () => {

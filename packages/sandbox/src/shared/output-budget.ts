@@ -1,5 +1,5 @@
-import type { MediaOutputItem, MediaOutputType, TextOutputItem } from '../output-item.js';
-import type { SandboxLimits } from '../sandbox-limits.js';
+import type { MediaOutputItem, MediaOutputType, TextOutputItem } from '../contract/output-item.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
 
 const MEDIA_TYPES: Readonly<Record<MediaOutputType, string>> = {
   image: 'image/',

@@ -1,5 +1,5 @@
-import type { ProgramError } from '../program-result.js';
-import type { SandboxLimits } from '../sandbox-limits.js';
+import type { ProgramError } from '../contract/program-result.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
 
 // Every failure a program can end with, worded for the model that wrote the program:
 // what happened, then what to do next.

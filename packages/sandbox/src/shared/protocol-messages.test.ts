@@ -1,8 +1,8 @@
 import { ToolcellError } from '@toolcell/core';
 import { describe, expect, it } from 'vitest';
-import type { SandboxBinding } from '../sandbox-binding.js';
-import { resolveSandboxLimits } from '../sandbox-limits.js';
-import { MAX_JSON_DEPTH } from '../json-depth.js';
+import type { SandboxBinding } from '../contract/sandbox-binding.js';
+import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
+import { MAX_JSON_DEPTH } from './json-depth.js';
 import { childFrameCaps, childFrames, parseChildMessage } from './protocol-messages.js';
 import type { RunExpectations } from './protocol-messages.js';
 

@@ -1,12 +1,12 @@
 import { EXEC_ERROR_CODES } from '@toolcell/core';
 import type { ExecErrorCode, JsonValue } from '@toolcell/core';
-import type { GuestToolCall } from '../guest-tool-call.js';
-import type { OutputItem } from '../output-item.js';
-import type { ProgramError } from '../program-result.js';
-import type { SandboxBinding } from '../sandbox-binding.js';
-import type { SandboxLimits } from '../sandbox-limits.js';
-import { mediaProblem } from '../engine/output-budget.js';
-import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../json-depth.js';
+import type { GuestToolCall } from '../contract/guest-tool-call.js';
+import type { OutputItem } from '../contract/output-item.js';
+import type { ProgramError } from '../contract/program-result.js';
+import type { SandboxBinding } from '../contract/sandbox-binding.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.js';
+import { mediaProblem } from './output-budget.js';
 import { SandboxProtocolError } from './sandbox-protocol-error.js';
 
 // The messages of the parent ⇄ child protocol. The child builds its frames around JSON
