@@ -1,3 +1,58 @@
 import { toolcellLint } from '@toolcell/eslint-config';
 
-export default toolcellLint({ packageDir: import.meta.dirname });
+// The folders say what runs where (see "The sandbox's folders" in docs/architecture.md), and
+// these rules keep it so. `contract/` is the public types; `shared/` is code both sides of a
+// process boundary run; `guest/` runs with the QuickJS interpreter, wherever that is; `host/`
+// is the transport-neutral host side; `node/` is Node-only. Tests may reach across folders.
+const dirname = import.meta.dirname;
+
+/** Node entries that host the guest themselves (a new child or worker entry is added here). */
+const GUEST_HOST_ENTRIES = ['sandbox-child.ts'];
+
+/** Source files under `folder` that may import only from the folders in `allowed`. */
+function onlyFrom(folder, allowed, message) {
+  return { target: `./src/${folder}`, from: './src', except: allowed.map((name) => `./${name}`), message };
+}
+
+export default [
+  ...toolcellLint({ packageDir: dirname }),
+  {
+    files: ['src/contract/**/*.ts', 'src/shared/**/*.ts', 'src/guest/**/*.ts', 'src/host/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-d.ts'],
+    rules: {
+      // Runtime-neutral folders: the root entry must load where Node built-ins do not exist.
+      'import-x/no-nodejs-modules': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: dirname,
+          zones: [
+            onlyFrom('contract', ['contract'], 'contract/ is the public types: it imports nothing else of the sandbox.'),
+            onlyFrom('shared', ['contract', 'shared'], 'shared/ runs on both sides of a boundary: it imports only contract/ and shared/.'),
+            onlyFrom('guest', ['contract', 'shared', 'guest'], 'guest/ runs with QuickJS: it imports only contract/, shared/ and guest/.'),
+            { target: './src/host', from: ['./src/node', './src/index.ts', './src/node.ts'], message: 'host/ is transport-neutral: it never imports node/ or an entry.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/node/**/*.ts'],
+    ignores: ['**/*.test.ts', ...GUEST_HOST_ENTRIES.map((name) => `src/node/${name}`)],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: dirname,
+          zones: [
+            {
+              target: './src/node',
+              from: './src/guest',
+              message: `The Node parent never loads guest code; only a guest host entry (${GUEST_HOST_ENTRIES.join(', ')}) does. Put what both sides need in shared/.`,
+            },
+          ],
+        },
+      ],
+    },
+  },
+];
