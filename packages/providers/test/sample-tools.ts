@@ -1,6 +1,6 @@
 // The tools, declarations and outcomes the adapter tests share.
-import { errorOutcome, toDeclaration, toolOutput } from '@toolcell/core';
-import type { CallOutcome, FreeformToolDeclaration, ToolDeclaration, ToolDefinition } from '@toolcell/core';
+import { MODEL_SOURCE, errorOutcome, toDeclaration, toolOutput } from '@toolcell/core';
+import type { CallOutcome, FreeformToolDeclaration, ToolCallRequest, ToolDeclaration, ToolDefinition } from '@toolcell/core';
 
 /** A 1×1 PNG. */
 export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -78,4 +78,9 @@ export function imageOutcome(callId: string, toolName = 'get_weather'): CallOutc
 /** A failed outcome (`EXECUTION_FAILED`). */
 export function failedOutcome(callId: string, toolName = 'get_weather'): CallOutcome {
   return errorOutcome({ callId, toolName, code: 'EXECUTION_FAILED', message: 'The weather service timed out; try again in a minute.' });
+}
+
+/** A `get_weather` call for Paris the model made directly, as an adapter parsed it. */
+export function weatherRequest(callId: string): ToolCallRequest {
+  return { callId, name: 'get_weather', source: MODEL_SOURCE, args: { city: 'Paris' } };
 }

@@ -1,23 +1,16 @@
-import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
-import { MODEL_SOURCE } from '@toolcell/core';
+// What only Anthropic has; the recorded requests every adapter matches are in provider-contract.results.test.ts.
 import { describe, expect, it } from 'vitest';
-import { readJsonFixture } from '../../test/fixtures.js';
-import { failedOutcome, imageOutcome, textOutcome } from '../../test/sample-tools.js';
+import { textOutcome, weatherRequest } from '../../test/sample-tools.js';
 import { convertToAnthropicToolResults } from './convert-to-anthropic-tool-results.js';
 
 const CALL_ID = 'toolu_01A09q90qw90lq917835lq9';
-const request = { callId: CALL_ID, name: 'get_weather', source: MODEL_SOURCE, args: { city: 'Paris' } };
-
-function recordedMessages(name: string): MessageParam[] {
-  return readJsonFixture<{ messages: MessageParam[] }>(new URL(`./__fixtures__/${name}`, import.meta.url)).messages;
-}
 
 describe('convertToAnthropicToolResults', () => {
   it('puts every result in one user message, in order', () => {
     expect(
       convertToAnthropicToolResults([
-        { request, outcome: textOutcome(CALL_ID, '21 °C') },
-        { request: { ...request, callId: 'toolu_2' }, outcome: textOutcome('toolu_2', '18 °C') },
+        { request: weatherRequest(CALL_ID), outcome: textOutcome(CALL_ID, '21 °C') },
+        { request: weatherRequest('toolu_2'), outcome: textOutcome('toolu_2', '18 °C') },
       ]),
     ).toMatchInlineSnapshot(`
       [
@@ -40,20 +33,11 @@ describe('convertToAnthropicToolResults', () => {
     `);
   });
 
-  it('sends text and images as tool_result content (recorded request)', () => {
-    expect(convertToAnthropicToolResults([{ request, outcome: imageOutcome(CALL_ID) }])).toEqual(recordedMessages('image-result.request.json'));
-  });
-
-  it('marks an error outcome with is_error (recorded request)', () => {
-    expect(convertToAnthropicToolResults([{ request, outcome: failedOutcome(CALL_ID) }])).toEqual(recordedMessages('error-result.request.json'));
-  });
-
-  it('leaves out empty content and sends nothing for no results', () => {
+  it('leaves out empty content', () => {
     const empty = textOutcome(CALL_ID, '');
     const outcome = { ...empty, output: { ...empty.output, wire: { projection: 'wire' as const, content: [] } } };
-    expect(convertToAnthropicToolResults([{ request, outcome }])).toEqual([
+    expect(convertToAnthropicToolResults([{ request: weatherRequest(CALL_ID), outcome }])).toEqual([
       { role: 'user', content: [{ type: 'tool_result', tool_use_id: CALL_ID }] },
     ]);
-    expect(convertToAnthropicToolResults([])).toEqual([]);
   });
 });

@@ -1,15 +1,9 @@
-import type { Content } from '@google/genai';
-import { MODEL_SOURCE } from '@toolcell/core';
+// What only Gemini has; the recorded requests every adapter matches are in provider-contract.results.test.ts.
 import { describe, expect, it } from 'vitest';
-import { readJsonFixture } from '../../test/fixtures.js';
-import { failedOutcome, imageOutcome, textOutcome } from '../../test/sample-tools.js';
+import { textOutcome, weatherRequest } from '../../test/sample-tools.js';
 import { convertToGeminiFunctionResponses } from './convert-to-gemini-function-responses.js';
 
-const request = { callId: 'resp-call-1', name: 'get_weather', source: MODEL_SOURCE, args: { city: 'Paris' } };
-
-function recordedContents(name: string): Content[] {
-  return readJsonFixture<{ contents: Content[] }>(new URL(`./__fixtures__/${name}`, import.meta.url)).contents;
-}
+const request = weatherRequest('resp-call-1');
 
 describe('convertToGeminiFunctionResponses', () => {
   it('puts every result in one user content, in order, id only where Gemini gave one', () => {
@@ -48,21 +42,5 @@ describe('convertToGeminiFunctionResponses', () => {
         },
       ]
     `);
-  });
-
-  it('sends text as output and images as the response parts (recorded request)', () => {
-    expect(convertToGeminiFunctionResponses([{ request, outcome: imageOutcome('resp-call-1') }])).toEqual(
-      recordedContents('image-result.request.json'),
-    );
-  });
-
-  it('sends an error outcome under response.error (recorded request)', () => {
-    expect(convertToGeminiFunctionResponses([{ request, outcome: failedOutcome('resp-call-1') }])).toEqual(
-      recordedContents('error-result.request.json'),
-    );
-  });
-
-  it('sends nothing for no results', () => {
-    expect(convertToGeminiFunctionResponses([])).toEqual([]);
   });
 });

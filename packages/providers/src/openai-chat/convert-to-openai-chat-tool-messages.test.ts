@@ -1,16 +1,10 @@
-import { MODEL_SOURCE } from '@toolcell/core';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+// What only Chat Completions has; the recorded requests every adapter matches are in provider-contract.results.test.ts.
 import { describe, expect, it } from 'vitest';
-import { readJsonFixture } from '../../test/fixtures.js';
-import { failedOutcome, imageOutcome, textOutcome } from '../../test/sample-tools.js';
+import { imageOutcome, textOutcome, weatherRequest } from '../../test/sample-tools.js';
 import { convertToOpenAIChatToolMessages } from './convert-to-openai-chat-tool-messages.js';
 
 const CALL_ID = 'call_Wq4QhZ0dS2aFtd8m2b3X9kLp';
-const request = { callId: CALL_ID, name: 'get_weather', source: MODEL_SOURCE, args: { city: 'Paris' } };
-
-function recordedMessages(name: string): ChatCompletionMessageParam[] {
-  return readJsonFixture<{ messages: ChatCompletionMessageParam[] }>(new URL(`./__fixtures__/${name}`, import.meta.url)).messages;
-}
+const request = weatherRequest(CALL_ID);
 
 describe('convertToOpenAIChatToolMessages', () => {
   it('sends text as the tool message content', () => {
@@ -19,20 +13,12 @@ describe('convertToOpenAIChatToolMessages', () => {
     ]);
   });
 
-  it('sends images in a user message after the tool messages (recorded request)', () => {
-    expect(convertToOpenAIChatToolMessages([{ request, outcome: imageOutcome(CALL_ID) }])).toEqual(
-      recordedMessages('image-result.request.json'),
-    );
-  });
-
-  it('sends an error outcome as its wire text (recorded request)', () => {
-    expect(convertToOpenAIChatToolMessages([{ request, outcome: failedOutcome(CALL_ID) }])).toEqual(
-      recordedMessages('error-result.request.json'),
-    );
+  it('sends images in a user message after the tool message', () => {
+    expect(convertToOpenAIChatToolMessages([{ request, outcome: imageOutcome(CALL_ID) }]).map((message) => message.role)).toEqual(['tool', 'user']);
   });
 
   it('keeps the order of parallel results, images of all calls last', () => {
-    const second = { ...request, callId: 'call_2' };
+    const second = weatherRequest('call_2');
     const messages = convertToOpenAIChatToolMessages([
       { request, outcome: imageOutcome(CALL_ID) },
       { request: second, outcome: imageOutcome('call_2') },

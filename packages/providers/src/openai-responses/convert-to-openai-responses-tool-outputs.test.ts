@@ -1,14 +1,15 @@
+// What only the Responses API has; the recorded requests every adapter matches are in provider-contract.results.test.ts.
 import { MODEL_SOURCE, jsonOutput } from '@toolcell/core';
 import type { CallOutcome } from '@toolcell/core';
 import type { Response, ResponseInputItem } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
 import { readJsonFixture } from '../../test/fixtures.js';
-import { codeModeDeclarations, failedOutcome, imageOutcome, textOutcome } from '../../test/sample-tools.js';
+import { codeModeDeclarations, textOutcome, weatherRequest } from '../../test/sample-tools.js';
 import { convertToOpenAIResponsesToolOutputs } from './convert-to-openai-responses-tool-outputs.js';
 import { parseOpenAIResponsesResponse } from './parse-openai-responses-response.js';
 
 const CALL_ID = 'call_kT3vX9mQ2pL7sR4nW8yB1cD5';
-const request = { callId: CALL_ID, name: 'get_weather', source: MODEL_SOURCE, args: { city: 'Paris' } };
+const request = weatherRequest(CALL_ID);
 
 function recordedInput(name: string): ResponseInputItem[] {
   return readJsonFixture<{ input: ResponseInputItem[] }>(new URL(`./__fixtures__/${name}`, import.meta.url)).input;
@@ -19,18 +20,6 @@ describe('convertToOpenAIResponsesToolOutputs', () => {
     expect(convertToOpenAIResponsesToolOutputs([{ request, outcome: textOutcome(CALL_ID, '21 °C') }])).toEqual([
       { type: 'function_call_output', call_id: CALL_ID, output: '21 °C' },
     ]);
-  });
-
-  it('sends text and images as output content (recorded request)', () => {
-    expect(convertToOpenAIResponsesToolOutputs([{ request, outcome: imageOutcome(CALL_ID) }])).toEqual(
-      recordedInput('image-result.request.json'),
-    );
-  });
-
-  it('sends an error outcome as its wire text (recorded request)', () => {
-    expect(convertToOpenAIResponsesToolOutputs([{ request, outcome: failedOutcome(CALL_ID) }])).toEqual(
-      recordedInput('error-result.request.json'),
-    );
   });
 
   it('answers a custom tool call with a custom_tool_call_output', () => {

@@ -1,0 +1,24 @@
+// A loopback server for each test that wants one, closed when the test ends.
+import { afterEach } from 'vitest';
+import { startLoopbackServer } from './loopback-server.js';
+import type { LoopbackReply, LoopbackServer } from './loopback-server.js';
+
+/** Call at the top of a test file; in a test, `answering(replies)` starts a server answering the n-th request with `replies[n]`. */
+export function loopbackServerPerTest(): { answering(replies: readonly LoopbackReply[]): Promise<LoopbackServer> } {
+  let server: LoopbackServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+  return {
+    async answering(replies) {
+      server = await startLoopbackServer((_request, index) => replies[index] ?? { type: 'json', body: {} });
+      return server;
+    },
+  };
+}
+
+/** The JSON body of the `index`-th request the server received. */
+export function requestBody(server: LoopbackServer, index: number): Record<string, unknown> {
+  return server.requests[index]?.body as Record<string, unknown>;
+}
