@@ -8,7 +8,7 @@ import { ToolRegistry } from '@toolcell/registry';
 import type { SandboxTransport } from '@toolcell/sandbox';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
-import { countTokens } from '@toolcell/sdkgen';
+import { loadTokenCounter } from '@toolcell/sdkgen';
 import type { ExecOutputItem, ExecReport } from '../src/index.js';
 import { CodeMode, renderExecReport } from '../src/index.js';
 
@@ -50,6 +50,7 @@ async function answerRendering() {
   const oneMiB = report([{ type: 'text', text: prose.repeat(Math.ceil((1024 * 1024) / prose.length)).slice(0, 1024 * 1024) }]);
   const oneMiBWord = report([{ type: 'text', text: 'y'.repeat(1024 * 1024) }]);
   const manyItems = report(Array.from({ length: 100_000 }, () => ({ type: 'text' as const, text: '' })));
+  const countTokens = await loadTokenCounter();
   const render = (observation: ExecReport) => () => renderExecReport(observation, { maxOutputTokens: 10_000, countTokens });
   const results = await runSuite('codemode — exec answer rendering (budget: well under 100 ms)', {
     '1 MiB of text output': render(oneMiB),

@@ -65,7 +65,7 @@ describe('cell-update events', () => {
     expect(last).toMatchObject({ cellId, status: 'completed' });
     // No event repeats an item, and none carries what the exec already delivered.
     expect(events.seen.flatMap((event) => texts(event.output))).toEqual(['b', 'c']);
-    const delivery = h.codeMode.takeCellReport({ scopeId: 'root', cellId });
+    const delivery = await h.codeMode.takeCellReport({ scopeId: 'root', cellId });
     expect(delivery?.report).toMatchObject({ status: 'completed', returnValue: 'done' });
     expect(texts(delivery?.report.output ?? [])).toEqual(['b', 'c']);
     expect(wireText(delivery!.output.wire)).toMatch(/^Script completed in \d+ ms \(cell \d+\)\.\nb\nc\nReturn value: "done"/);
@@ -91,7 +91,7 @@ describe('cell-update events', () => {
     expect(await events.until((event) => event.reasons.includes('notify'))).toMatchObject({ notifications: [{ step: 1 }], status: 'running' });
     h.release('f');
     expect(await events.until(ended)).toMatchObject({ status: 'failed', code: 'EXEC_RUNTIME' });
-    const delivery = h.codeMode.takeCellReport({ scopeId: 'root', cellId: cellOf(started) });
+    const delivery = await h.codeMode.takeCellReport({ scopeId: 'root', cellId: cellOf(started) });
     expect(delivery?.report.status).toBe('failed');
     expect(wireText(delivery!.output.wire)).toContain('Error EXEC_RUNTIME: Uncaught Error: broke');
   });
@@ -101,7 +101,7 @@ describe('cell-update events', () => {
     const events = updates(h);
     const started = await h.exec(STEPS);
     const waiting = h.wait({ cell_id: cellOf(started), yield_time_ms: 600_000 });
-    expect(h.codeMode.takeCellReport({ scopeId: 'root', cellId: cellOf(started) })).toBeUndefined();
+    expect(await h.codeMode.takeCellReport({ scopeId: 'root', cellId: cellOf(started) })).toBeUndefined();
     h.release('1');
     expect(result(await waiting)).toMatchObject({ status: 'running', text: 'b' });
     expect(events.seen).toEqual([]);
@@ -162,7 +162,7 @@ describe('wait', () => {
     const controller = new AbortController();
     const cancelled = h.wait({ cell_id: cellId, yield_time_ms: 600_000 }, { signal: controller.signal });
     // Abort only once the wait is observing (the host cannot take a report from an observed cell).
-    await vi.waitFor(() => expect(h.codeMode.takeCellReport({ scopeId: 'root', cellId })).toBeUndefined());
+    await vi.waitFor(async () => expect(await h.codeMode.takeCellReport({ scopeId: 'root', cellId })).toBeUndefined());
     controller.abort();
     expect(await cancelled).toMatchObject({ status: 'error', code: 'ABORTED' });
     const cellEnded = new Promise<void>((resolve) => h.codeMode.events.on('cell-end', () => resolve()));

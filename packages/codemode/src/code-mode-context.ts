@@ -6,7 +6,7 @@ import type { UnobservedCall } from './code-mode-options.js';
 import type { CodeModeEvents } from './code-mode-events.js';
 import type { CodeModeSessions } from './code-mode-sessions.js';
 import type { ToolExecutor } from './tool-executor.js';
-import type { TokenCounter } from './truncate-tokens.js';
+import type { TokenCounter } from '@toolcell/sdkgen';
 
 /** Resolved cells settings. */
 export interface ResolvedCells {
@@ -25,7 +25,8 @@ export interface CodeModeContext {
   /** What the `exec` description states, computed once from the resolved limits. */
   readonly execLimits: ExecLimits;
   readonly maxOutputTokens: number;
-  readonly countTokens: TokenCounter;
+  /** The host's counter; `undefined` for sdkgen's o200k one, loaded when an answer first needs counting. */
+  readonly countTokens: TokenCounter | undefined;
   /** `undefined` when cells are off. */
   readonly cells: ResolvedCells | undefined;
   /** One session per scope (cells, stored values). */

@@ -2,7 +2,7 @@ import type { ToolExecutor } from './tool-executor.js';
 import type { ToolRegistry } from '@toolcell/registry';
 import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
 import type { SessionKey } from './code-mode-sessions.js';
-import type { TokenCounter } from './truncate-tokens.js';
+import type { TokenCounter } from '@toolcell/sdkgen';
 
 /** A nested call of a cell that nobody is observing (its `exec` already returned). */
 export interface UnobservedCall {
@@ -59,6 +59,10 @@ export interface CodeModeOptions {
    * `(scope) => (scope.id === 'helper' ? 'root' : scope.id)`.
    */
   readonly sessionKey?: SessionKey;
-  /** Token counter for truncation (default: sdkgen's o200k `countTokens`). */
+  /**
+   * Token counter for truncation (default: sdkgen's o200k counter, loaded on the first
+   * answer that needs counting). Answers with no more UTF-8 bytes than the budget has
+   * tokens are never counted, so it must count at most one token per byte.
+   */
   readonly countTokens?: TokenCounter;
 }

@@ -2,7 +2,6 @@ import type { FreeformToolDefinition, FunctionToolDefinition, JsonValue } from '
 import type { CallStageEvent } from '@toolcell/executor';
 import { ConfigurationError } from '@toolcell/core';
 import { resolveSandboxLimits } from '@toolcell/sandbox';
-import { countTokens } from '@toolcell/sdkgen';
 import { EventEmitter } from 'eventemitter3';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
 import type { CodeModeEvents } from './code-mode-events.js';
@@ -10,7 +9,7 @@ import type { CellsOptions, CodeModeOptions } from './code-mode-options.js';
 import type { CellReportDelivery, CellSummary } from './code-mode-events.js';
 import { CodeModeSessions } from './code-mode-sessions.js';
 import { toExecLimits } from './exec-limits.js';
-import { renderExecReport } from './exec-report.js';
+import { renderExecAnswer } from './exec-report.js';
 import { createExecTool } from './exec-tool.js';
 import { createWaitTool } from './wait-tool.js';
 
@@ -63,7 +62,7 @@ export class CodeMode {
       // Validates the limits now (a ConfigurationError at construction, not at the first exec).
       execLimits: toExecLimits(resolveSandboxLimits(limits)),
       maxOutputTokens: positiveInteger(options.maxOutputTokens, 'codeMode.maxOutputTokens', DEFAULT_MAX_OUTPUT_TOKENS),
-      countTokens: options.countTokens ?? countTokens,
+      countTokens: options.countTokens,
       cells,
       sessions: new CodeModeSessions(
         options.sessionKey ?? ((scope) => scope.id),
@@ -105,18 +104,19 @@ export class CodeMode {
    * for a host that hands a `cell-update` to the model as a message (push completion).
    * Afterwards the next `wait` does not deliver it again; an ended cell is closed (a later
    * `wait` answers `missing`). `undefined` when the scope's session has no such cell, or a
-   * `wait` is observing it right now (that `wait` delivers instead).
+   * `wait` is observing it right now (that `wait` delivers instead). The report is taken
+   * at once; only its rendering may wait (for the tokenizer, the first time text needs counting).
    *
    * @example
    * {@includeCode ./codemode.examples.ts#pushCompletion}
    */
-  takeCellReport(request: { readonly scopeId: string; readonly cellId: string; readonly maxOutputTokens?: number }): CellReportDelivery | undefined {
+  async takeCellReport(request: { readonly scopeId: string; readonly cellId: string; readonly maxOutputTokens?: number }): Promise<CellReportDelivery | undefined> {
     const session = this.context.sessions.find(this.options.registry.scope(request.scopeId));
     const report = session?.get(request.cellId)?.take();
     if (!session || !report) return undefined;
     if (report.status !== 'running') session.close(request.cellId, report.status === 'terminated' ? 'terminated' : 'completed');
     const maxOutputTokens = request.maxOutputTokens ?? this.context.maxOutputTokens;
-    return { report, output: renderExecReport(report, { maxOutputTokens, countTokens: this.context.countTokens }) };
+    return { report, output: await renderExecAnswer(report, maxOutputTokens, this.context.countTokens) };
   }
 
   /** Terminate a scope's cells and forget its session and stored values (a subagent that is done). */

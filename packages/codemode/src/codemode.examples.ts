@@ -44,8 +44,9 @@ export async function example(): Promise<string> {
 export function pushCompletion(codeMode: CodeMode, sendToModel: (text: string) => void): () => void {
   // #region pushCompletion
   const onUpdate = (event: CellUpdateEvent) => {
-    const delivery = codeMode.takeCellReport({ scopeId: event.scopeId, cellId: event.cellId });
-    if (delivery) sendToModel(`Cell ${event.cellId} has news:\n${wireText(delivery.output.wire)}`);
+    void codeMode.takeCellReport({ scopeId: event.scopeId, cellId: event.cellId }).then((delivery) => {
+      if (delivery) sendToModel(`Cell ${event.cellId} has news:\n${wireText(delivery.output.wire)}`);
+    });
   };
   codeMode.events.on('cell-update', onUpdate);
   // #endregion pushCompletion

@@ -1,7 +1,7 @@
 // Building the exec answer is bounded whatever the program prints: the token counter only
 // ever sees short pieces (through the public CodeMode option `countTokens`).
 import type { CallOutcome, JsonObject } from '@toolcell/core';
-import { countTokens } from '@toolcell/sdkgen';
+import { loadTokenCounter } from '@toolcell/sdkgen';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHarness } from './test-support/harness.js';
 
@@ -9,6 +9,8 @@ const harnesses: Array<ReturnType<typeof createHarness>> = [];
 afterEach(async () => {
   await Promise.all(harnesses.splice(0).map((created) => created.close()));
 });
+
+const countTokens = await loadTokenCounter();
 
 function spiedHarness() {
   const seen = { longest: 0, characters: 0 };

@@ -1,7 +1,9 @@
 import type { ExecErrorCode, JsonValue, ToolErrorCode, ToolOutput, WireContentPart } from '@toolcell/core';
 import { toolOutput } from '@toolcell/core';
-import type { TokenCounter } from './truncate-tokens.js';
-import { truncateToTokens } from './truncate-tokens.js';
+import type { TokenCounter } from '@toolcell/sdkgen';
+import { loadTokenCounter } from '@toolcell/sdkgen';
+import type { TruncatedText } from './truncate-tokens.js';
+import { fitsUncounted, truncateToTokens } from './truncate-tokens.js';
 
 /** How an observation of a program ended. */
 export type ExecStatus = 'completed' | 'failed' | 'terminated' | 'running';
@@ -50,6 +52,7 @@ export type ExecResult = {
 /** Options of {@link renderExecReport}. */
 export interface RenderOptions {
   readonly maxOutputTokens: number;
+  /** Called only when the text may not fit: it has more UTF-8 bytes than `maxOutputTokens`. */
   readonly countTokens: TokenCounter;
 }
 
@@ -130,7 +133,22 @@ function interleavedParts(report: ExecReport, headerLine: string): WireContentPa
 export function renderExecReport(report: ExecReport, options: RenderOptions): ToolOutput<ExecResult> {
   const printed = outputText(report);
   const rest = body(report, printed);
-  const cut = rest === '' ? undefined : truncateToTokens(rest, options.maxOutputTokens, options.countTokens);
+  return finishRendering(report, printed, rest === '' ? undefined : truncateToTokens(rest, options.maxOutputTokens, options.countTokens));
+}
+
+/**
+ * {@link renderExecReport} for codemode's own answers: without a host counter, sdkgen's
+ * o200k counter is loaded, on the first answer whose text may not fit the budget.
+ */
+export async function renderExecAnswer(report: ExecReport, maxOutputTokens: number, countTokens: TokenCounter | undefined): Promise<ToolOutput<ExecResult>> {
+  const printed = outputText(report);
+  const rest = body(report, printed);
+  if (rest === '') return finishRendering(report, printed, undefined);
+  if (fitsUncounted(rest, maxOutputTokens)) return finishRendering(report, printed, { text: rest, truncated: false });
+  return finishRendering(report, printed, truncateToTokens(rest, maxOutputTokens, countTokens ?? (await loadTokenCounter())));
+}
+
+function finishRendering(report: ExecReport, printed: string, cut: TruncatedText | undefined): ToolOutput<ExecResult> {
   const text = cut ? `${header(report)}\n${cut.text}` : header(report);
   const result: ExecResult = {
     status: report.status,

@@ -6,12 +6,12 @@ import { formatCellList } from './cell-list.js';
 import type { CodeModeContext } from './code-mode-context.js';
 import { safeParseExecPragma } from './exec-pragma.js';
 import type { ExecReport } from './exec-report.js';
-import { renderExecReport } from './exec-report.js';
+import { renderExecAnswer } from './exec-report.js';
 import { NestedCalls } from './nested-calls.js';
 
 /** Turn an observation into exec's output, or throw it as a failure with its output kept. */
-export function deliverReport(context: CodeModeContext, report: ExecReport, maxOutputTokens: number): ToolOutput {
-  const output = renderExecReport(report, { maxOutputTokens, countTokens: context.countTokens });
+export async function deliverReport(context: CodeModeContext, report: ExecReport, maxOutputTokens: number): Promise<ToolOutput> {
+  const output = await renderExecAnswer(report, maxOutputTokens, context.countTokens);
   if (report.status === 'failed') {
     const error = report.error ?? { code: 'EXEC_RUNTIME', message: 'The program failed.' };
     throw new ToolFailure({ code: error.code, message: error.message, output });
@@ -120,7 +120,7 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
     session.close(cellId, report.status === 'terminated' ? 'terminated' : 'completed');
   }
   if (report.status === 'terminated') {
-    const output = renderExecReport(report, { maxOutputTokens: pragma.max_output_tokens ?? context.maxOutputTokens, countTokens: context.countTokens });
+    const output = await renderExecAnswer(report, pragma.max_output_tokens ?? context.maxOutputTokens, context.countTokens);
     throw new ToolFailure({ code: 'EXEC_CANCELLED', message: 'The exec call was cancelled; the program was stopped.', output });
   }
   return deliverReport(context, report, pragma.max_output_tokens ?? context.maxOutputTokens);

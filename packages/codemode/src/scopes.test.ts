@@ -56,7 +56,7 @@ describe('scopes and cells', () => {
     expect(result(forgedTerminate)).toEqual({ status: 'missing', cell_id: rootCell });
     const listed = await h.wait({ list: true }, { scope: sub });
     expect(result(listed)).toEqual({ status: 'list', cells: [] });
-    expect(h.codeMode.takeCellReport({ scopeId: 'sub', cellId: rootCell })).toBeUndefined();
+    expect(await h.codeMode.takeCellReport({ scopeId: 'sub', cellId: rootCell })).toBeUndefined();
     // The root's cell kept running and lost nothing to the forged observations.
     const ended = new Promise<void>((resolve) => h.codeMode.events.on('cell-end', () => resolve()));
     h.release('root');

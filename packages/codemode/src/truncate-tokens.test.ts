@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { truncateToTokens } from './truncate-tokens.js';
+import { fitsUncounted, truncateToTokens } from './truncate-tokens.js';
 
 // One token per whitespace-separated word keeps expectations easy to read.
 const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
@@ -7,6 +7,30 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 describe('truncateToTokens', () => {
   it('leaves text within budget alone', () => {
     expect(truncateToTokens('a b c', 3, words)).toEqual({ text: 'a b c', originalTokens: 3, truncated: false });
+  });
+
+  it('does not count a text with no more UTF-8 bytes than the budget has tokens', () => {
+    const counted: string[] = [];
+    const spy = (text: string) => {
+      counted.push(text);
+      return words(text);
+    };
+    expect(truncateToTokens('a b c', 5, spy)).toEqual({ text: 'a b c', truncated: false });
+    expect(truncateToTokens('é'.repeat(3), 6, spy)).toEqual({ text: 'ééé', truncated: false });
+    expect(counted).toEqual([]);
+    truncateToTokens('é'.repeat(3), 5, spy);
+    expect(counted).toEqual(['ééé']);
+  });
+
+  it('fits a text uncounted exactly when its UTF-8 bytes are within the budget', () => {
+    const bytes = (text: string) => new TextEncoder().encode(text).length;
+    for (const text of ['', 'plain ascii', 'é'.repeat(40), '日本語'.repeat(20), '😀'.repeat(10), `a${'€'.repeat(30)}`]) {
+      for (const maxTokens of [0, 1, 10, 30, 60, 61, 91, 200]) {
+        // An upper bound for surrogate pairs (6 for 4 bytes) may refuse a text that fits, never the reverse.
+        if (fitsUncounted(text, maxTokens)) expect(bytes(text)).toBeLessThanOrEqual(maxTokens);
+        else if (!/\p{Extended_Pictographic}/u.test(text)) expect(bytes(text)).toBeGreaterThan(maxTokens);
+      }
+    }
   });
 
   it('keeps head and tail with a marker stating the original count', () => {
@@ -43,7 +67,7 @@ describe('truncateToTokens', () => {
     const text = Array.from({ length: 20_000 }, (_, index) => `w${index}`).join(' ');
     const result = truncateToTokens(text, 100, words);
     expect(result).toMatchObject({ truncated: true, originalTokens: 20_000 });
-    expect(result.estimated).toBeUndefined();
+    expect(result).not.toHaveProperty('estimated');
     expect(result.text.startsWith('w0 w1 w2')).toBe(true);
     expect(result.text.endsWith('w19998 w19999')).toBe(true);
     const [head = '', tail = ''] = result.text.split(/\n\[…[^\]]*\]\n/);

@@ -1,15 +1,21 @@
-/** Counts tokens of a text (sdkgen's o200k tokenizer in production). */
-export type TokenCounter = (text: string) => number;
+import type { TokenCounter } from '@toolcell/sdkgen';
 
 /** A text cut to a token budget. */
-export interface TruncatedText {
-  readonly text: string;
-  /** Tokens of the whole text; estimated (see `estimated`) when it is very long. */
-  readonly originalTokens: number;
-  readonly truncated: boolean;
-  /** Whether `originalTokens` was extrapolated from the parts counted, not counted in full. */
-  readonly estimated?: boolean;
-}
+export type TruncatedText =
+  | {
+      readonly text: string;
+      readonly truncated: false;
+      /** Tokens of the text; absent when it fits without counting (no more UTF-8 bytes than the budget has tokens). */
+      readonly originalTokens?: number;
+    }
+  | {
+      readonly text: string;
+      readonly truncated: true;
+      /** Tokens of the whole text; estimated (see `estimated`) when it is very long. */
+      readonly originalTokens: number;
+      /** Whether `originalTokens` was extrapolated from the parts counted, not counted in full. */
+      readonly estimated?: boolean;
+    };
 
 // The tokenizer is only ever given pieces this long: byte-pair encoding is quadratic in
 // the length of one "word", and a program can print a single word of 100,000 `y`s.
@@ -17,6 +23,23 @@ const CHUNK_CHARS = 1024;
 // Texts up to this length are counted in full (a few ms); longer ones are counted only as
 // far as the budget needs, and their total is extrapolated, so the work stays bounded.
 const EXACT_COUNT_CHARS = 256 * 1024;
+
+/**
+ * Whether `text` fits `maxTokens` without counting: it has no more UTF-8 bytes than the
+ * budget has tokens, and a token of a byte-level BPE (o200k, cl100k) covers at least one
+ * byte. Exact, and most answers are that short, so they never need the tokenizer.
+ */
+export function fitsUncounted(text: string, maxTokens: number): boolean {
+  // Each UTF-16 unit is 1 to 3 UTF-8 bytes (a surrogate pair is 4 for two units).
+  if (text.length > maxTokens) return false;
+  if (text.length * 3 <= maxTokens) return true;
+  let bytes = 0;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : 3;
+  }
+  return bytes <= maxTokens;
+}
 
 const isHighSurrogate = (code: number): boolean => code >= 0xd800 && code <= 0xdbff;
 const isWhitespace = (code: number): boolean => code === 0x20 || code === 0x0a || code === 0x09 || code === 0x0d;
@@ -107,9 +130,12 @@ function scanTail(text: string, budget: number, floor: number, countTokens: Toke
  * Keep the head and the tail of `text` within `maxTokens`, with a marker in between that
  * states the original token count. Linear in the text's length, and the tokenizer's work
  * is bounded: it only sees short chunks, and for a long text only the parts the budget
- * keeps (plus one chunk each way) are counted.
+ * keeps (plus one chunk each way) are counted. A text that fits without counting
+ * ({@link fitsUncounted}) is not counted at all, so `countTokens` must count no more
+ * tokens than the text has UTF-8 bytes (every byte-level BPE tokenizer does).
  */
 export function truncateToTokens(text: string, maxTokens: number, countTokens: TokenCounter): TruncatedText {
+  if (fitsUncounted(text, maxTokens)) return { text, truncated: false };
   const headBudget = Math.floor(maxTokens / 2);
   const inFull = text.length <= EXACT_COUNT_CHARS;
   const head = scanHead(text, headBudget, inFull ? Number.POSITIVE_INFINITY : maxTokens, countTokens);

@@ -8,7 +8,7 @@ import { jsonOutput } from '@toolcell/core';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
 import { createInProcessTransport } from '@toolcell/sandbox';
-import { countTokens } from '@toolcell/sdkgen';
+import { loadTokenCounter } from '@toolcell/sdkgen';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { connectMcpServers } from '../src/node.js';
@@ -67,6 +67,7 @@ async function descriptionTokens(): Promise<void> {
   codeMode.install();
   const handles = await Promise.all([connectMcpServers(config, { registry: direct }), connectMcpServers(config, { registry: codeOnly })]);
   const declarations = direct.wireView(direct.root);
+  const countTokens = await loadTokenCounter();
   const exec = codeOnly.wireView(codeOnly.root).find((declaration) => declaration.name === 'exec');
   printTable('mcp — what the model is sent for server-everything + server-filesystem + server-memory', [
     { view: `direct: ${declarations.length} declarations (JSON)`, tokens: countTokens(JSON.stringify(declarations)) },

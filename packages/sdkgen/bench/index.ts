@@ -5,10 +5,11 @@ import type { FreeformToolDefinition, ToolDeclaration } from '@toolcell/core';
 import { textOutput } from '@toolcell/core';
 import { ToolRegistry } from '@toolcell/registry';
 import type { Scope } from '@toolcell/registry';
-import { countTokens, createToolSearchTool, generateExecDescription } from '../src/index.js';
+import { createToolSearchTool, generateExecDescription, loadTokenCounter } from '../src/index.js';
 import { realisticTools } from './realistic-tools.js';
 
 const SIZES = [10, 25, 50, 100, 500];
+const countTokens = await loadTokenCounter();
 const EAGER = 3;
 
 /** Declarations as a provider request carries them (OpenAI Responses shape, compact JSON). */

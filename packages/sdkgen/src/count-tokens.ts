@@ -1,12 +1,30 @@
-import { countTokens as countO200kTokens } from 'gpt-tokenizer/encoding/o200k_base';
+/** Counts the tokens of a text. */
+export type TokenCounter = (text: string) => number;
 
 // Text that merely looks like a special token (`<|endoftext|>`) is counted as plain text.
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 
+let loading: Promise<TokenCounter> | undefined;
+
 /**
- * Tokens of `text` in the o200k encoding (GPT-4o and later), the one measure of
- * description size shared by sdkgen, codemode and the app.
+ * The o200k token counter (GPT-4o and later), the one measure of description size shared
+ * by sdkgen, codemode and the app. The tokenizer's tables (2.4 MB of JavaScript, over
+ * 100 ms to evaluate) load on the first call, not when sdkgen is imported; every call
+ * resolves to the same counter, so only the first one waits. Holding a counter means the
+ * tables are loaded: there is no way to count before they are.
+ *
+ * @example
+ * {@includeCode ./sdkgen.examples.ts#loadTokenCounter}
  */
-export function countTokens(text: string): number {
-  return countO200kTokens(text, PLAIN_TEXT);
+export function loadTokenCounter(): Promise<TokenCounter> {
+  loading ??= import('gpt-tokenizer/encoding/o200k_base').then(
+    ({ countTokens }) =>
+      (text: string) =>
+        countTokens(text, PLAIN_TEXT),
+    (error: unknown) => {
+      loading = undefined; // a later call may try again
+      throw error;
+    },
+  );
+  return loading;
 }

@@ -5,7 +5,7 @@ import { execTool, simpleTool } from './__fixtures__/registry-setup.js';
 import { fixture } from './__fixtures__/tool-corpus.js';
 import { toolFromFixture } from './__fixtures__/tool-fixture.js';
 import { renderBindingSignature } from './binding-signature.js';
-import { countTokens } from './count-tokens.js';
+import { loadTokenCounter } from './count-tokens.js';
 import { generateExecDescription } from './exec-description.js';
 import { createToolSearchTool } from './tool-search-tool.js';
 
@@ -190,7 +190,8 @@ describe('lazy discovery in the exec description', () => {
     expect(generateExecDescription(registry, registry.root, { cells: true })).toBe(before);
   });
 
-  it('stays flat as the registry grows', () => {
+  it('stays flat as the registry grows', async () => {
+    const countTokens = await loadTokenCounter();
     const small = lazyRegistry(['get_weather']);
     const large = lazyRegistry(['get_weather']);
     for (let index = 0; index < 400; index += 1) large.register(simpleTool(`generated_tool_${index}`, `Generated tool number ${index}.`));

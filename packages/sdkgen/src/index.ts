@@ -15,4 +15,5 @@ export type { SearchToolsOptions, ToolSearchHit, ToolSearchResult } from './sear
 export type { ToolSearchLimits } from './tool-search-limits.js';
 export type { ToolSearchToolOptions } from './tool-search-tool.js';
 export { createToolSearchTool } from './tool-search-tool.js';
-export { countTokens } from './count-tokens.js';
+export type { TokenCounter } from './count-tokens.js';
+export { loadTokenCounter } from './count-tokens.js';

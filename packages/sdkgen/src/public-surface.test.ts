@@ -4,9 +4,9 @@ import * as sdkgen from './index.js';
 describe('public value exports', () => {
   it('are what a host calls, and nothing behind them', () => {
     expect(Object.keys(sdkgen).sort()).toEqual([
-      'countTokens',
       'createToolSearchTool',
       'generateExecDescription',
+      'loadTokenCounter',
       'renderBindingSignature',
       'schemaToTypeScript',
       'systemPromptSections',

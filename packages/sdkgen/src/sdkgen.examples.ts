@@ -3,9 +3,9 @@ import type { FreeformToolDefinition } from '@toolcell/core';
 import { defineTool, jsonOutput, textOutput } from '@toolcell/core';
 import { ToolRegistry } from '@toolcell/registry';
 import {
-  countTokens,
   createToolSearchTool,
   generateExecDescription,
+  loadTokenCounter,
   schemaToTypeScript,
   systemPromptSections,
 } from '@toolcell/sdkgen';
@@ -41,13 +41,16 @@ export function describeAScope(): string {
   return [execDeclaration?.description ?? '', ...sections.map((section) => section.text)].join('\n');
 }
 
-export function lazyDiscovery(): number {
+export async function lazyDiscovery(): Promise<number> {
   // Only `get-weather` is documented up front; tool_search finds the rest.
   const registry = new ToolRegistry({ mode: 'code_mode_only', root: { search: { eager: ['get-weather'] } } });
   registry.register(execFor(registry));
   registry.register(getWeather);
   registry.register(createToolSearchTool(registry, { defaultLimit: 5, maxLimit: 20 }));
+  // #region loadTokenCounter
+  const countTokens = await loadTokenCounter(); // the tokenizer loads here, once per process
   return countTokens(generateExecDescription(registry, registry.root, { cells: true }));
+  // #endregion loadTokenCounter
 }
 
 export function renderASchema(): string {

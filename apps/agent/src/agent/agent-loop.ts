@@ -1,6 +1,6 @@
 import type { JsonObject } from '@toolcell/core';
 import type { ToolCallResult, StreamUpdate } from '@toolcell/providers';
-import { countTokens } from '@toolcell/sdkgen';
+import { loadTokenCounter } from '@toolcell/sdkgen';
 import type { ModelClient, ModelConversation } from '../model/model-client.js';
 import type { AgentRuntime } from './agent-runtime.js';
 import { AgentLoopError } from './agent-loop-error.js';
@@ -49,7 +49,7 @@ async function deliverCellNews(options: RunAgentOptions, conversation: ModelConv
   const cells = options.runtime.cells!;
   options.transcript({ type: 'cell_wait', turn, cellIds: cells.liveCells().map((cell) => cell.cellId) });
   await cells.nextNews(options.signal);
-  for (const news of cells.takeNews()) {
+  for (const news of await cells.takeNews()) {
     conversation.addUserMessage(news.message);
     options.transcript({ type: 'cell_update', cellId: news.cellId, status: news.status, reasons: news.reasons, message: news.message });
   }
@@ -65,6 +65,8 @@ async function deliverCellNews(options: RunAgentOptions, conversation: ModelConv
  */
 export async function runAgent(options: RunAgentOptions): Promise<AgentRunSummary> {
   const { runtime, client, transcript } = options;
+  // Loaded before the clock starts: the tokenizer's first load is not part of a run.
+  const countTokens = await loadTokenCounter();
   const started = performance.now();
   const conversation = client.startConversation({ system: runtime.systemPrompt(), task: options.task });
   let tokens = 0;

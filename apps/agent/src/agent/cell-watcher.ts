@@ -54,14 +54,14 @@ export class CellWatcher {
   }
 
   /** Take the news of every cell that has some; the model's next `wait` does not repeat it. */
-  takeNews(): CellNews[] {
+  async takeNews(): Promise<CellNews[]> {
     const ended = this.liveCells().filter((cell) => cell.state === 'ended').map((cell) => cell.cellId);
     const cellIds = [...new Set([...this.news.keys(), ...ended])];
     const taken: CellNews[] = [];
     for (const cellId of cellIds) {
       const reasons = [...(this.news.get(cellId) ?? ['end' as const])];
       this.news.delete(cellId);
-      const delivery = this.codeMode.takeCellReport({ scopeId: this.scopeId, cellId });
+      const delivery = await this.codeMode.takeCellReport({ scopeId: this.scopeId, cellId });
       if (!delivery) continue; // a `wait` in progress delivers it, or it was already reported
       const message = `News from exec cell ${cellId} (sent by the host; you need not call wait for it):\n${wireText(delivery.output.wire)}`;
       taken.push({ cellId, status: delivery.report.status, reasons, message });

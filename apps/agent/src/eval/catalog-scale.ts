@@ -5,7 +5,7 @@ import { ToolRuntime } from '@toolcell/executor';
 import { openaiChatAdapter } from '@toolcell/providers/openai-chat';
 import { ToolRegistry } from '@toolcell/registry';
 import { createInProcessTransport } from '@toolcell/sandbox';
-import { countTokens, createToolSearchTool } from '@toolcell/sdkgen';
+import { createToolSearchTool, loadTokenCounter } from '@toolcell/sdkgen';
 
 /** The catalog sizes the check measures. */
 export const CATALOG_SIZES = [10, 100, 500, 2_500] as const;
@@ -58,6 +58,7 @@ async function declarationTokens(size: number, mode: ToolMode, lazy: boolean): P
       if (lazy) registry.register(createToolSearchTool(registry));
       new CodeMode({ registry, runtime: new ToolRuntime({ registry }), transport }).install();
     }
+    const countTokens = await loadTokenCounter();
     return countTokens(JSON.stringify(openaiChatAdapter.toTools(registry.wireView(registry.root))));
   } finally {
     await transport.close();

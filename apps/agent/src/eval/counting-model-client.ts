@@ -1,9 +1,10 @@
-import { countTokens } from '@toolcell/sdkgen';
+import type { TokenCounter } from '@toolcell/sdkgen';
+import { loadTokenCounter } from '@toolcell/sdkgen';
 import type { ModelClient, ModelTurn } from '../model/model-client.js';
 import type { ProviderUsage } from './eval-run.js';
 
 /** The o200k tokens of what the model sent back: its text and its calls. */
-export function responseTokens(turn: ModelTurn): number {
+export function responseTokens(turn: ModelTurn, countTokens: TokenCounter): number {
   const calls = turn.toolCalls.map((call) => ({ name: call.name, ...(call.input === undefined ? { arguments: call.args ?? {} } : { input: call.input }) }));
   return countTokens(turn.text) + (calls.length === 0 ? 0 : countTokens(JSON.stringify(calls)));
 }
@@ -28,7 +29,7 @@ export function countingModelClient(client: ModelClient): { readonly client: Mod
         return {
           async send(request) {
             const turn = await conversation.send(request);
-            tokensReceived += responseTokens(turn);
+            tokensReceived += responseTokens(turn, await loadTokenCounter());
             if (turn.usage) {
               providerUsage = {
                 inputTokens: (providerUsage?.inputTokens ?? 0) + turn.usage.inputTokens,

@@ -3,6 +3,7 @@ import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-ho
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { loadTokenCounter } from '@toolcell/sdkgen';
 import { setActiveTracer } from './active-tracing.js';
 import { OtlpJsonLinesExporter } from './otlp-json-lines-exporter.js';
 import type { TracingTarget } from './tracing-request.js';
@@ -36,7 +37,7 @@ export async function withAppTracing(
     spanProcessors: [new BatchSpanProcessor(await exporterFor(target))],
   });
   const tracer = provider.getTracer(APP_SCOPE);
-  setActiveTracer(tracer);
+  setActiveTracer({ tracer, countTokens: await loadTokenCounter() });
   try {
     return await tracer.startActiveSpan(`toolcell ${command}`, async (span) => {
       try {

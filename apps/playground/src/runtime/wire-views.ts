@@ -3,7 +3,7 @@ import { anthropicAdapter } from '@toolcell/providers/anthropic';
 import { geminiAdapter } from '@toolcell/providers/gemini';
 import { openaiChatAdapter } from '@toolcell/providers/openai-chat';
 import { openaiResponsesAdapter } from '@toolcell/providers/openai-responses';
-import { countTokens } from '@toolcell/sdkgen';
+import { loadTokenCounter } from '@toolcell/sdkgen';
 import type { PlaygroundRuntime } from './playground-runtime.js';
 
 /** One provider's tool list as it would be sent. */
@@ -39,6 +39,7 @@ const ADAPTERS = [openaiChatAdapter, openaiResponsesAdapter, anthropicAdapter, g
  */
 export async function computeWireViews(stack: PlaygroundRuntime): Promise<WireViews> {
   const { registry, runtime, scope } = stack;
+  const countTokens = await loadTokenCounter();
   const declarations = registry.wireView(scope);
   const providers = ADAPTERS.map((adapter) => {
     const json = JSON.stringify(adapter.toTools(declarations), null, 2);

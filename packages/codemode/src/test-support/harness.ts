@@ -9,7 +9,7 @@ import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import type { CellsOptions } from '../code-mode-options.js';
 import type { ToolExecutor } from '../tool-executor.js';
-import type { TokenCounter } from '../truncate-tokens.js';
+import type { TokenCounter } from '@toolcell/sdkgen';
 import { hostileValue } from './hostile-values.js';
 import { CodeMode } from '../code-mode.js';
 
