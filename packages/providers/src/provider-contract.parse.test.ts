@@ -4,14 +4,14 @@
 import type { ToolCallRequest } from '@toolcell/core';
 import { describe, expect, it } from 'vitest';
 import { readJsonFixture } from '../test/fixtures.js';
-import type { ProviderCase } from '../test/provider-case.js';
 import { providerRows } from '../test/provider-cases.js';
+import type { ProviderRow } from '../test/provider-cases.js';
 import { EXEC_CODE, codeModeDeclarations } from '../test/sample-tools.js';
 import { invalidArgumentsOutcome } from './shared/invalid-arguments-outcome.js';
 import type { ParsedTurn } from './shared/provider-adapter.js';
 
 /** The recorded response `<name>.json` as parsed, with the turn recorded for it. */
-function readRecorded({ adapter, fixture }: ProviderCase, name: string): { turn: ParsedTurn; expected: ParsedTurn } {
+function readRecorded({ adapter, fixture }: ProviderRow, name: string): { turn: ParsedTurn; expected: ParsedTurn } {
   const turn = adapter.parseResponse(readJsonFixture(fixture(`${name}.json`)), codeModeDeclarations);
   return { turn, expected: readJsonFixture<ParsedTurn>(fixture(`${name}.turn.json`)) };
 }
@@ -42,7 +42,7 @@ describe.each(providerRows())('%s parseResponse', (_provider, providerCase) => {
   });
 
   it('ends a call whose arguments cannot be read as INVALID_ARGS, the other calls unharmed', () => {
-    const { turn, expected } = readRecorded(providerCase, providerCase.unreadableResponse);
+    const { turn, expected } = readRecorded(providerCase, providerCase.recordings.unreadable);
     expect(turn).toEqual(expected);
     const codes = turn.toolCalls.map((call) => invalidArgumentsOutcome(call)?.code);
     expect(codes).toContain('INVALID_ARGS');
@@ -55,7 +55,7 @@ describe.each(providerRows())('%s parseResponse', (_provider, providerCase) => {
   });
 });
 
-describe.each(providerRows((providerCase) => providerCase.programmatic))('%s parseResponse of provider code', (provider, providerCase) => {
+describe.each(providerRows((providerCase) => providerCase.recordings.programmatic))('%s parseResponse of provider code', (provider, providerCase) => {
   it('gives calls from provider-hosted code a provider_code source and keeps their caller as echo data', () => {
     const { turn, expected } = readRecorded(providerCase, 'programmatic-calls');
     expect(turn).toEqual(expected);

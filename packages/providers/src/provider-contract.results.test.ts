@@ -3,11 +3,15 @@
 import { describe, expect, it } from 'vitest';
 import { readJsonFixture } from '../test/fixtures.js';
 import { providerRows } from '../test/provider-cases.js';
-import { failedOutcome, imageOutcome, weatherRequest } from '../test/sample-tools.js';
+import { failedOutcome, imageOutcome } from '../test/sample-tools.js';
+import type { ParsedTurn } from './shared/provider-adapter.js';
 
-describe.each(providerRows())('%s toToolResultMessages', (_provider, { adapter, fixture, historyField, resultCallId }) => {
+describe.each(providerRows())('%s toToolResultMessages', (_provider, { adapter, fixture, historyField }) => {
   const recorded = (name: string) => readJsonFixture<Record<string, unknown>>(fixture(name))[historyField];
-  const request = weatherRequest(resultCallId);
+  // The recorded requests answer the call of `one-call.json`.
+  const [request] = readJsonFixture<ParsedTurn>(fixture('one-call.turn.json')).toolCalls;
+  if (!request) throw new Error('one-call.turn.json holds a call');
+  const resultCallId = request.callId;
 
   it('sends text and images as the recorded request does', () => {
     expect(adapter.toToolResultMessages([{ request, outcome: imageOutcome(resultCallId) }])).toEqual(recorded('image-result.request.json'));

@@ -5,13 +5,13 @@ import type { ToolCallRequest } from '@toolcell/core';
 import { describe, expect, it } from 'vitest';
 import { assembleChunks } from '../test/assemble-chunks.js';
 import { readChunkFixture, readJsonFixture } from '../test/fixtures.js';
-import type { ProviderCase } from '../test/provider-case.js';
 import { providerRows } from '../test/provider-cases.js';
+import type { ProviderRow } from '../test/provider-cases.js';
 import { EXEC_CODE, codeModeDeclarations } from '../test/sample-tools.js';
 import { invalidArgumentsOutcome } from './shared/invalid-arguments-outcome.js';
 import type { ParsedTurn } from './shared/provider-adapter.js';
 
-function assembleRecorded({ adapter, fixture }: ProviderCase, name: string) {
+function assembleRecorded({ adapter, fixture }: ProviderRow, name: string) {
   const assembled = assembleChunks(adapter.createStreamAssembler(codeModeDeclarations), readChunkFixture(fixture(`${name}.chunks.txt`)));
   return { ...assembled, expected: readJsonFixture<ParsedTurn>(fixture(`${name}.turn.json`)) };
 }
@@ -39,7 +39,7 @@ describe.each(providerRows())('%s stream assembler', (_provider, providerCase) =
   });
 });
 
-describe.each(providerRows((providerCase) => providerCase.streamsArgumentDeltas))('%s stream assembler, cut off', (_provider, providerCase) => {
+describe.each(providerRows((providerCase) => providerCase.recordings.streamCutOff))('%s stream assembler, cut off', (_provider, providerCase) => {
   it('turns arguments cut off by the token limit into INVALID_ARGS for that call only', () => {
     const { turn, expected } = assembleRecorded(providerCase, 'stream-malformed');
     expect(turn).toEqual(expected);

@@ -1,5 +1,6 @@
 // A loopback server for each test that wants one, closed when the test ends.
 import { afterEach } from 'vitest';
+import { readJsonFixture } from './fixtures.js';
 import { startLoopbackServer } from './loopback-server.js';
 import type { LoopbackReply, LoopbackServer } from './loopback-server.js';
 
@@ -21,4 +22,15 @@ export function loopbackServerPerTest(): { answering(replies: readonly LoopbackR
 /** The JSON body of the `index`-th request the server received. */
 export function requestBody(server: LoopbackServer, index: number): Record<string, unknown> {
   return server.requests[index]?.body as Record<string, unknown>;
+}
+
+/** Replies with these recorded JSON bodies, in order. */
+export function recordedReplies(...fixtures: readonly URL[]): LoopbackReply[] {
+  return fixtures.map((url) => ({ type: 'json', body: readJsonFixture(url) }));
+}
+
+/** Recorded stream chunks as server-sent events, each named after its `type` or not, ended by `[DONE]` or not. */
+export function serverSentEvents(chunks: readonly unknown[], options: { readonly eventNames: boolean; readonly done: boolean }): LoopbackReply {
+  const events = chunks.map((data) => (options.eventNames ? { event: (data as { type: string }).type, data } : { data }));
+  return { type: 'sse', events, done: options.done };
 }

@@ -1,28 +1,24 @@
 // Programmatic tool calling through the official SDK, against a loopback server answering
 // with the recordings; the round trips every adapter shares are in provider-contract.sdk.test.ts.
 import Anthropic from '@anthropic-ai/sdk';
-import type { MessageParam } from '@anthropic-ai/sdk/resources/messages';
 import { describe, expect, it } from 'vitest';
-import { readJsonFixture } from '../../test/fixtures.js';
-import { loopbackServerPerTest, requestBody } from '../../test/loopback-per-test.js';
+import { loopbackServerPerTest, recordedReplies, requestBody } from '../../test/loopback-per-test.js';
+import { anthropicCase } from '../../test/cases/anthropic-case.js';
 import { codeModeDeclarations, textOutcome } from '../../test/sample-tools.js';
 import { anthropicAdapter } from './anthropic-adapter.js';
 import { withAnthropicProgrammaticToolCalling } from './with-anthropic-programmatic-tool-calling.js';
 
 const fixture = (name: string) => new URL(`./__fixtures__/${name}`, import.meta.url);
-const question: MessageParam = { role: 'user', content: 'What is the weather in Paris and Tokyo?' };
+const { question } = anthropicCase.sdk;
 const loopback = loopbackServerPerTest();
 
 describe('Anthropic Messages through the official SDK', () => {
   it('round-trips programmatic tool calling: allowed callers out, caller source in, caller kept in the replayed turn', async () => {
-    const server = await loopback.answering([
-      { type: 'json', body: readJsonFixture(fixture('programmatic-calls.json')) },
-      { type: 'json', body: readJsonFixture(fixture('text.json')) },
-    ]);
-    const client = new Anthropic({ apiKey: 'test-key', baseURL: server.origin, maxRetries: 0 });
     const tools = withAnthropicProgrammaticToolCalling(anthropicAdapter.toTools(codeModeDeclarations), {
       callable: ['get_weather', 'search_docs'],
     });
+    const server = await loopback.answering(recordedReplies(fixture('programmatic-calls.json'), fixture('text.json')));
+    const client = new Anthropic({ apiKey: 'test-key', baseURL: server.origin, maxRetries: 0 });
 
     const message = await client.messages.create({ model: 'claude-sonnet-4-6', max_tokens: 1024, messages: [question], tools });
     expect(JSON.stringify(requestBody(server, 0)['tools'])).toBe(JSON.stringify(tools));

@@ -1,24 +1,20 @@
 // Programmatic tool calling through the official SDK, against a loopback server answering
 // with the recordings; the round trips every adapter shares are in provider-contract.sdk.test.ts.
 import OpenAI from 'openai';
-import type { ResponseInputItem } from 'openai/resources/responses/responses';
 import { describe, expect, it } from 'vitest';
-import { readJsonFixture } from '../../test/fixtures.js';
-import { loopbackServerPerTest, requestBody } from '../../test/loopback-per-test.js';
+import { loopbackServerPerTest, recordedReplies, requestBody } from '../../test/loopback-per-test.js';
+import { openaiResponsesCase } from '../../test/cases/openai-responses-case.js';
 import { codeModeDeclarations, textOutcome } from '../../test/sample-tools.js';
 import { openaiResponsesAdapter } from './openai-responses-adapter.js';
 import { withOpenAIProgrammaticToolCalling } from './with-openai-programmatic-tool-calling.js';
 
 const fixture = (name: string) => new URL(`./__fixtures__/${name}`, import.meta.url);
-const question: ResponseInputItem = { role: 'user', content: 'What is the weather in Paris and Tokyo?' };
+const { question } = openaiResponsesCase.sdk;
 const loopback = loopbackServerPerTest();
 
 describe('OpenAI Responses through the official SDK', () => {
   it('round-trips programmatic tool calling: allowed callers out, caller source in, caller echoed back', async () => {
-    const server = await loopback.answering([
-      { type: 'json', body: readJsonFixture(fixture('programmatic-calls.json')) },
-      { type: 'json', body: readJsonFixture(fixture('text.json')) },
-    ]);
+    const server = await loopback.answering(recordedReplies(fixture('programmatic-calls.json'), fixture('text.json')));
     const client = new OpenAI({ apiKey: 'test-key', baseURL: `${server.origin}/v1`, maxRetries: 0 });
     const tools = withOpenAIProgrammaticToolCalling(openaiResponsesAdapter.toTools(codeModeDeclarations), {
       callable: ['get_weather', 'search_docs'],

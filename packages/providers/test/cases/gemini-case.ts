@@ -1,37 +1,25 @@
 import { GoogleGenAI } from '@google/genai';
-import type { Content } from '@google/genai';
 import { geminiAdapter } from '../../src/gemini/index.js';
 import type { GeminiWire } from '../../src/gemini/index.js';
-import { defineProviderCase } from '../provider-case.js';
+import type { ProviderCase } from '../provider-case.js';
 
-const question: Content = { role: 'user', parts: [{ text: 'What is the weather in Paris and Tokyo?' }] };
+const gemini = (origin: string) => new GoogleGenAI({ apiKey: 'test-key', httpOptions: { baseUrl: origin } }).models;
 
-export const geminiCase = defineProviderCase<GeminiWire>({
+export const geminiCase: ProviderCase<GeminiWire> = {
   adapter: geminiAdapter,
-  fixture: (name) => new URL(`../../src/gemini/__fixtures__/${name}`, import.meta.url),
-  unreadableResponse: 'exec-missing-code',
+  recordings: { unreadable: 'exec-missing-code', programmatic: false, streamCutOff: false },
   emptyResponse: {},
-  programmatic: false,
-  // Gemini sends each call whole inside one chunk.
-  streamsArgumentDeltas: false,
-  resultCallId: 'resp-call-1',
   historyField: 'contents',
+  // The model turn goes back with its thought signatures, as Gemini requires.
+  receivedTurn: (response) => (response.candidates?.[0]?.content ? [response.candidates[0].content] : []),
   sdk: {
-    question,
+    question: { role: 'user', parts: [{ text: 'What is the weather in Paris and Tokyo?' }] },
     paths: {
       complete: '/v1beta/models/gemini-2.5-flash:generateContent',
       stream: '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
     },
-    streamFlag: undefined,
-    serverSentEvents: (chunks) => ({ type: 'sse', events: chunks.map((data) => ({ data })) }),
-    // The model turn goes back with its thought signatures, as Gemini requires.
-    receivedTurn: (response) => (response.candidates?.[0]?.content ? [response.candidates[0].content] : []),
-    connect(origin) {
-      const client = new GoogleGenAI({ apiKey: 'test-key', httpOptions: { baseUrl: origin } });
-      return {
-        create: (contents, tools) => client.models.generateContent({ model: 'gemini-2.5-flash', contents, config: { tools } }),
-        stream: (contents, tools) => client.models.generateContentStream({ model: 'gemini-2.5-flash', contents, config: { tools } }),
-      };
-    },
+    streaming: { flag: undefined, eventNames: false, done: false },
+    create: (origin, contents, tools) => gemini(origin).generateContent({ model: 'gemini-2.5-flash', contents, config: { tools } }),
+    stream: (origin, contents, tools) => gemini(origin).generateContentStream({ model: 'gemini-2.5-flash', contents, config: { tools } }),
   },
-});
+};

@@ -1,33 +1,22 @@
 import OpenAI from 'openai';
-import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { openaiChatAdapter } from '../../src/openai-chat/index.js';
 import type { OpenAIChatWire } from '../../src/openai-chat/index.js';
-import { defineProviderCase } from '../provider-case.js';
+import type { ProviderCase } from '../provider-case.js';
 
-const question: ChatCompletionMessageParam = { role: 'user', content: 'What is the weather in Paris and Tokyo?' };
+const openai = (origin: string) => new OpenAI({ apiKey: 'test-key', baseURL: `${origin}/v1`, maxRetries: 0 });
 
-export const openaiChatCase = defineProviderCase<OpenAIChatWire>({
+export const openaiChatCase: ProviderCase<OpenAIChatWire> = {
   adapter: openaiChatAdapter,
-  fixture: (name) => new URL(`../../src/openai-chat/__fixtures__/${name}`, import.meta.url),
-  unreadableResponse: 'malformed-arguments',
+  recordings: { unreadable: 'malformed-arguments', programmatic: false, streamCutOff: true },
   emptyResponse: { choices: [] },
-  programmatic: false,
-  streamsArgumentDeltas: true,
-  resultCallId: 'call_Wq4QhZ0dS2aFtd8m2b3X9kLp',
   historyField: 'messages',
+  // The assistant turn goes back with the tool calls exactly as received.
+  receivedTurn: (completion) => [{ role: 'assistant', content: null, tool_calls: completion.choices[0]?.message.tool_calls ?? [] }],
   sdk: {
-    question,
+    question: { role: 'user', content: 'What is the weather in Paris and Tokyo?' },
     paths: { complete: '/v1/chat/completions', stream: '/v1/chat/completions' },
-    streamFlag: true,
-    serverSentEvents: (chunks) => ({ type: 'sse', events: chunks.map((data) => ({ data })), done: true }),
-    // The assistant turn goes back with the tool calls exactly as received.
-    receivedTurn: (completion) => [{ role: 'assistant', content: null, tool_calls: completion.choices[0]?.message.tool_calls ?? [] }],
-    connect(origin) {
-      const client = new OpenAI({ apiKey: 'test-key', baseURL: `${origin}/v1`, maxRetries: 0 });
-      return {
-        create: (messages, tools) => client.chat.completions.create({ model: 'gpt-4.1', messages, tools }),
-        stream: (messages, tools) => client.chat.completions.create({ model: 'gpt-4.1', messages, tools, stream: true }),
-      };
-    },
+    streaming: { flag: true, eventNames: false, done: true },
+    create: (origin, messages, tools) => openai(origin).chat.completions.create({ model: 'gpt-4.1', messages, tools }),
+    stream: (origin, messages, tools) => openai(origin).chat.completions.create({ model: 'gpt-4.1', messages, tools, stream: true }),
   },
-});
+};
