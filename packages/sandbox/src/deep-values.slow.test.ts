@@ -1,28 +1,18 @@
 import { ConfigurationError, ToolcellError } from '@toolcell/core';
 import type { JsonValue } from '@toolcell/core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GuestToolCall, GuestToolResponse } from './contract/guest-tool-call.js';
 import type { RunProgramRequest, SandboxCells } from './contract/run-program-request.js';
-import type { SandboxBinding } from './contract/sandbox-binding.js';
-import type { SandboxTransport } from './contract/sandbox-transport.js';
-import { createInProcessTransport } from './host/in-process-transport.js';
-import { createChildProcessTransport } from './node/child-process-transport.js';
 import { MAX_JSON_DEPTH } from './shared/json-depth.js';
+import { bothTransports } from './test-support/both-transports.js';
+import { echo } from './test-support/echo-binding.js';
 
 // Deep data never reaches the host through the sandbox, in either direction and on both
 // transports: what nests deeper than MAX_JSON_DEPTH is refused where it crosses, with an
 // error the program (or the host, for its own snapshot) can act on, and no walk on the
 // host side recurses over it.
 
-const LIMITS = { cpuBudgetMs: 5_000, memoryBytes: 32 * 1024 * 1024, bootTimeoutMs: 60_000 };
-const echo: SandboxBinding = { jsName: 'echo', canonicalName: 'echo', description: 'Echo.', kind: 'function' };
-const transports: Array<[string, SandboxTransport]> = [
-  ['in process', createInProcessTransport({ limits: LIMITS })],
-  ['child process', createChildProcessTransport({ limits: LIMITS, pool: { size: 1 } })],
-];
-afterAll(async () => {
-  await Promise.all(transports.map(([, transport]) => transport.close()));
-});
+const transports = bothTransports();
 
 const DEEP = `let deep = []; for (let i = 0; i < ${MAX_JSON_DEPTH}; i++) deep = [deep];`;
 const deepValue = (depth: number): JsonValue => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as JsonValue;

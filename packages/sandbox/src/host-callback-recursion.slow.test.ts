@@ -1,23 +1,13 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GuestToolResponse } from './contract/guest-tool-call.js';
-import type { SandboxBinding } from './contract/sandbox-binding.js';
-import type { SandboxTransport } from './contract/sandbox-transport.js';
-import { createInProcessTransport } from './host/in-process-transport.js';
-import { createChildProcessTransport } from './node/child-process-transport.js';
+import { bothTransports } from './test-support/both-transports.js';
+import { echo } from './test-support/echo-binding.js';
 
 // Endless recursion that goes through host functions (a toJSON or a getter that calls the
 // same host function again) ends EXEC_STACK like plain recursion, on both transports and
 // stack sizes, never EXEC_CRASHED; and the transport serves the next program.
 
-const LIMITS = { cpuBudgetMs: 5_000, memoryBytes: 32 * 1024 * 1024, bootTimeoutMs: 60_000 };
-const echo: SandboxBinding = { jsName: 'echo', canonicalName: 'echo', description: 'Echo.', kind: 'function' };
-const transports: Array<[string, SandboxTransport]> = [
-  ['in process', createInProcessTransport({ limits: LIMITS })],
-  ['child process', createChildProcessTransport({ limits: LIMITS, pool: { size: 1 } })],
-];
-afterAll(async () => {
-  await Promise.all(transports.map(([, transport]) => transport.close()));
-});
+const transports = bothTransports();
 
 const RECURSIONS: Array<[string, string]> = [
   ['setTimeout', 'function f() { setTimeout(() => {}, { toJSON() { f(); return 1 } }) } f()'],

@@ -6,6 +6,7 @@ import type { SandboxBinding } from './contract/sandbox-binding.js';
 import { createChildProcessTransport } from './node/child-process-transport.js';
 import type { ChildProcessTransport } from './node/child-process-transport.js';
 import { childPids } from './test-support/child-pids.js';
+import { until } from './test-support/until.js';
 
 // Hostile programs against the default transport (child processes). Each asserts its code
 // and that the host still serves a normal program. Slow: children start from sources.
@@ -16,14 +17,6 @@ const echo: SandboxBinding = { jsName: 'echo', canonicalName: 'echo', descriptio
 /** Handles that a child process holds in the parent. */
 function processHandles(): number {
   return process.getActiveResourcesInfo().filter((name) => name === 'ProcessWrap' || name === 'PipeWrap').length;
-}
-
-async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
 }
 
 describe('hostile programs (slow)', () => {

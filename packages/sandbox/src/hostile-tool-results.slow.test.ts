@@ -1,25 +1,15 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GuestToolResponse } from './contract/guest-tool-call.js';
 import type { RunProgramRequest } from './contract/run-program-request.js';
-import type { SandboxBinding } from './contract/sandbox-binding.js';
-import type { SandboxTransport } from './contract/sandbox-transport.js';
-import { createInProcessTransport } from './host/in-process-transport.js';
 import { TOOL_MESSAGE_CHARS } from './host/tool-dispatch.js';
-import { createChildProcessTransport } from './node/child-process-transport.js';
+import { bothTransports } from './test-support/both-transports.js';
+import { echo } from './test-support/echo-binding.js';
 
 // Whatever a host's onToolBatch answers, on both transports, fails only THAT nested call
 // with a catchable rejection, and the program goes on (a second call works). Nothing
 // escapes to the host: vitest.setup.ts fails a test on any unhandled rejection.
 
-const LIMITS = { cpuBudgetMs: 5_000, memoryBytes: 32 * 1024 * 1024, bootTimeoutMs: 60_000 };
-const echo: SandboxBinding = { jsName: 'echo', canonicalName: 'echo', description: 'Echo.', kind: 'function' };
-const transports: Array<[string, SandboxTransport]> = [
-  ['in process', createInProcessTransport({ limits: LIMITS })],
-  ['child process', createChildProcessTransport({ limits: LIMITS, pool: { size: 1 } })],
-];
-afterAll(async () => {
-  await Promise.all(transports.map(([, transport]) => transport.close()));
-});
+const transports = bothTransports();
 
 const PROGRAM = `
   let first;

@@ -5,6 +5,7 @@ import type { ProgramResult } from '../contract/program-result.js';
 import type { RunProgramRequest } from '../contract/run-program-request.js';
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import { childPids } from '../test-support/child-pids.js';
+import { until } from '../test-support/until.js';
 import { createChildProcessTransport } from './child-process-transport.js';
 import type { ChildProcessTransport, ChildProcessTransportOptions } from './child-process-transport.js';
 
@@ -46,14 +47,6 @@ function alive(pid: number | undefined): boolean {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
 

@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import { childPids } from '../test-support/child-pids.js';
+import { until } from '../test-support/until.js';
 import { createChildProcessTransport } from './child-process-transport.js';
 import type { ChildProcessTransport } from './child-process-transport.js';
 
@@ -16,14 +17,6 @@ const opened: ChildProcessTransport[] = [];
 afterAll(async () => {
   await Promise.all(opened.map((transport) => transport.close()));
 });
-
-async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** What the parent holds: active handles by kind, open fds, and listeners on `process`. */
 function holdings() {

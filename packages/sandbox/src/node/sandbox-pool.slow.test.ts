@@ -3,6 +3,7 @@ import type { GuestToolResponse } from '../contract/guest-tool-call.js';
 import type { ProgramResult } from '../contract/program-result.js';
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import { childPids } from '../test-support/child-pids.js';
+import { until } from '../test-support/until.js';
 import { createChildProcessTransport } from './child-process-transport.js';
 import type { ChildProcessTransport, ChildProcessTransportOptions } from './child-process-transport.js';
 
@@ -23,18 +24,22 @@ function open(options: ChildProcessTransportOptions): ChildProcessTransport {
   return transport;
 }
 
-async function until(check: () => boolean, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 function opening(): { open: () => void; opened: Promise<void> } {
   let release: () => void = () => undefined;
   const opened = new Promise<void>((resolve) => (release = resolve));
   return { open: release, opened };
+}
+
+/** Start a program that waits on a gate nobody opens; resolves once it waits there. */
+async function heldAtGate(transport: ChildProcessTransport): Promise<{ running: Promise<ProgramResult> }> {
+  const entry = opening();
+  const running = transport.run({
+    source: 'return await tools.gate({})',
+    bindings: [gate],
+    onToolBatch: (calls) => (entry.open(), calls.map(() => new Promise<GuestToolResponse>(() => undefined))),
+  });
+  await entry.opened;
+  return { running };
 }
 
 describe('run queue (slow)', () => {
@@ -110,14 +115,7 @@ describe('run queue (slow)', () => {
 
   it('refuses the programs still queued when the transport closes', async () => {
     const transport = open({ pool: { size: 1 } });
-    let entered: () => void = () => undefined;
-    const first = new Promise<void>((resolve) => (entered = resolve));
-    const running = transport.run({
-      source: 'return await tools.gate({})',
-      bindings: [gate],
-      onToolBatch: (calls) => (entered(), calls.map(() => new Promise<GuestToolResponse>(() => undefined))),
-    });
-    await first;
+    const { running } = await heldAtGate(transport);
     const queued = transport.run({ source: 'return 1', bindings: [], onToolBatch: () => [] });
     await transport.close();
     for (const result of await Promise.all([running, queued])) {
@@ -134,14 +132,7 @@ describe('close (slow)', () => {
     expect((await transport.run({ source: 'for (;;) {}', bindings: [], limits: { cpuBudgetMs: 50 }, onToolBatch: () => [] })).error?.code).toBe(
       'EXEC_CPU_BUDGET',
     );
-    let entered: () => void = () => undefined;
-    const first = new Promise<void>((resolve) => (entered = resolve));
-    const running = transport.run({
-      source: 'return await tools.gate({})',
-      bindings: [gate],
-      onToolBatch: (calls) => (entered(), calls.map(() => new Promise<GuestToolResponse>(() => undefined))),
-    });
-    await first;
+    const { running } = await heldAtGate(transport);
     expect(childPids().filter((pid) => !childrenBefore.includes(pid)).length).toBeGreaterThan(0);
     await transport.close();
     // No `until`: at the moment close() resolves, no child (not even a zombie) is left.

@@ -9,10 +9,16 @@ describe('PausableDeadline', () => {
     vi.useRealTimers();
   });
 
-  it('expires once the running time reaches the budget', () => {
+  /** A running deadline of `budgetMs` and the callback it calls when it expires. */
+  function running(budgetMs: number): { deadline: PausableDeadline; expired: ReturnType<typeof vi.fn> } {
     const expired = vi.fn();
-    const deadline = new PausableDeadline(100, expired);
+    const deadline = new PausableDeadline(budgetMs, expired);
     deadline.resume();
+    return { deadline, expired };
+  }
+
+  it('expires once the running time reaches the budget', () => {
+    const { expired } = running(100);
     vi.advanceTimersByTime(99);
     expect(expired).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
@@ -20,9 +26,7 @@ describe('PausableDeadline', () => {
   });
 
   it('does not count paused time', () => {
-    const expired = vi.fn();
-    const deadline = new PausableDeadline(100, expired);
-    deadline.resume();
+    const { deadline, expired } = running(100);
     vi.advanceTimersByTime(60);
     deadline.pause();
     vi.advanceTimersByTime(1_000);
@@ -35,9 +39,7 @@ describe('PausableDeadline', () => {
   });
 
   it('never fires after cancel', () => {
-    const expired = vi.fn();
-    const deadline = new PausableDeadline(10, expired);
-    deadline.resume();
+    const { deadline, expired } = running(10);
     deadline.cancel();
     deadline.resume();
     vi.advanceTimersByTime(100);

@@ -1,0 +1,22 @@
+import { afterAll } from 'vitest';
+import type { SandboxTransport } from '../contract/sandbox-transport.js';
+import { createInProcessTransport } from '../host/in-process-transport.js';
+import { createChildProcessTransport } from '../node/child-process-transport.js';
+
+/** Room for heavy programs on a busy machine, where children start slowly from sources. */
+const LIMITS = { cpuBudgetMs: 5_000, memoryBytes: 32 * 1024 * 1024, bootTimeoutMs: 60_000 };
+
+/**
+ * The in-process transport and a one-child child-process transport, named for
+ * `describe.each`, closed after the calling file's tests.
+ */
+export function bothTransports(): Array<[string, SandboxTransport]> {
+  const transports: Array<[string, SandboxTransport]> = [
+    ['in process', createInProcessTransport({ limits: LIMITS })],
+    ['child process', createChildProcessTransport({ limits: LIMITS, pool: { size: 1 } })],
+  ];
+  afterAll(async () => {
+    await Promise.all(transports.map(([, transport]) => transport.close()));
+  });
+  return transports;
+}
