@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventsOf, removeScenarioWorkspaces, runScenario } from '../test-support/scenario-run.js';
 import { createModelClient } from './create-model-client.js';
+import type { ModelClientOptions } from './create-model-client.js';
 
 interface Recorded {
   readonly path: string;
@@ -36,6 +37,16 @@ async function playProvider(replies: readonly unknown[]): Promise<{ url: string;
 
 const usage = { input_tokens: 10, output_tokens: 5 };
 
+/** Run the agent loop over the played provider: its `list_files` call (`callId`) ends ok and the answer is "one file". */
+async function runListFiles(options: Omit<ModelClientOptions, 'responder'>, callId: string): Promise<void> {
+  const unused = () => {
+    throw new Error('unused');
+  };
+  const { events, summary } = await runScenario({ turns: [] }, { client: await createModelClient({ ...options, responder: unused }) });
+  expect(summary.text).toBe('one file');
+  expect(eventsOf(events, callId).at(-1)).toMatchObject({ type: 'call_end', name: 'list_files', status: 'ok' });
+}
+
 describe('the Anthropic provider', () => {
   it('runs a tool call and sends the result back as a tool_result block', async () => {
     const provider = await playProvider([
@@ -48,16 +59,8 @@ describe('the Anthropic provider', () => {
         content: [{ type: 'text', text: 'one file' }],
       },
     ]);
-    const client = await createModelClient({
-      settings: { provider: 'anthropic', model: 'claude-test', baseUrl: provider.url },
-      responder: () => {
-        throw new Error('unused');
-      },
-      environment: { ANTHROPIC_API_KEY: 'test' },
-    });
-    const { events, summary } = await runScenario({ turns: [] }, { client });
-    expect(summary.text).toBe('one file');
-    expect(eventsOf(events, 'toolu_list').at(-1)).toMatchObject({ type: 'call_end', name: 'list_files', status: 'ok' });
+    const settings = { provider: 'anthropic', model: 'claude-test', baseUrl: provider.url } as const;
+    await runListFiles({ settings, environment: { ANTHROPIC_API_KEY: 'test' } }, 'toolu_list');
     const [first, second] = provider.requests;
     expect(first?.path).toBe('/v1/messages');
     expect((first?.body.tools as Array<{ name: string }>).map((tool) => tool.name)).toContain('list_files');
@@ -75,16 +78,7 @@ describe('the Gemini provider', () => {
       { candidates: [{ content: { role: 'model', parts: [{ functionCall: { id: 'fc_list', name: 'list_files', args: { path: 'docs' } } }] }, finishReason: 'STOP' }] },
       { candidates: [{ content: { role: 'model', parts: [{ text: 'one file' }] }, finishReason: 'STOP' }] },
     ]);
-    const client = await createModelClient({
-      settings: { provider: 'gemini', model: 'gemini-test', baseUrl: provider.url },
-      responder: () => {
-        throw new Error('unused');
-      },
-      environment: { GEMINI_API_KEY: 'test' },
-    });
-    const { events, summary } = await runScenario({ turns: [] }, { client });
-    expect(summary.text).toBe('one file');
-    expect(eventsOf(events, 'fc_list').at(-1)).toMatchObject({ type: 'call_end', name: 'list_files', status: 'ok' });
+    await runListFiles({ settings: { provider: 'gemini', model: 'gemini-test', baseUrl: provider.url }, environment: { GEMINI_API_KEY: 'test' } }, 'fc_list');
     const [first, second] = provider.requests;
     expect(first?.path).toContain('/models/gemini-test:generateContent');
     expect(JSON.stringify(first?.body.tools)).toContain('"name":"list_files"');

@@ -3,15 +3,10 @@ import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resource
 import type { AnthropicWire } from '@toolcell/providers/anthropic';
 import { anthropicAdapter } from '@toolcell/providers/anthropic';
 import type { ProviderRequest } from './provider-conversation.js';
+import type { ProviderConnection } from './providers.js';
 
-/** Options of {@link anthropicRequest}. */
-export interface AnthropicRequestOptions {
-  readonly model: string;
-  readonly apiKey: string;
-  readonly baseUrl?: string;
-  /** Most tokens per answer (default 4,096). */
-  readonly maxTokens?: number;
-}
+/** Options of {@link anthropicRequest}: where to connect, and the most tokens per answer (`maxTokens`, default 4,096). */
+export type AnthropicRequestOptions = Pick<ProviderConnection, 'model' | 'apiKey' | 'baseUrl'> & { readonly maxTokens?: number };
 
 /** The Anthropic Messages API, through the official SDK. */
 export function anthropicRequest(options: AnthropicRequestOptions): ProviderRequest<AnthropicWire, MessageCreateParamsNonStreaming> {

@@ -3,15 +3,10 @@ import { openaiResponsesAdapter } from '@toolcell/providers/openai-responses';
 import OpenAI from 'openai';
 import type { Response, ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';
 import type { ProviderRequest } from './provider-conversation.js';
+import type { ProviderConnection } from './providers.js';
 
-/** Options of {@link openaiResponsesRequest}. */
-export interface OpenAIResponsesRequestOptions {
-  readonly model: string;
-  readonly apiKey: string;
-  readonly baseUrl?: string;
-  /** Stream responses (default true). */
-  readonly stream?: boolean;
-}
+/** Options of {@link openaiResponsesRequest}: where to connect, and whether to stream (default true). */
+export type OpenAIResponsesRequestOptions = Pick<ProviderConnection, 'model' | 'apiKey' | 'baseUrl' | 'stream'>;
 
 /** The OpenAI Responses API (exec goes out as a freeform custom tool). */
 export function openaiResponsesRequest(options: OpenAIResponsesRequestOptions): ProviderRequest<OpenAIResponsesWire, ResponseCreateParamsNonStreaming> {
