@@ -1,8 +1,8 @@
 import { MODEL_SOURCE } from '@toolcell/core';
 import type { ToolCallRequest, ToolDeclaration } from '@toolcell/core';
-import { indexDeclarations } from '../shared/declaration-index.js';
-import type { StreamAssembler, StreamUpdate } from '../shared/provider-adapter.js';
+import type { StreamAssembler } from '../shared/provider-adapter.js';
 import { checkArgumentsObject } from '../shared/safe-parse-arguments.js';
+import { StreamedTurn } from '../shared/streamed-turn.js';
 import { functionCallRequest } from '../shared/tool-call-request.js';
 import type { FunctionCall, GeminiResponse } from './gemini-api.js';
 
@@ -17,10 +17,8 @@ const STREAMED_ARGUMENTS_ERROR =
  * from the response id; a call that did have one keeps it as echo data for its response.
  */
 export function createGeminiStreamAssembler(declarations: readonly ToolDeclaration[]): StreamAssembler<GeminiResponse> {
-  const index = indexDeclarations(declarations);
+  const turn = new StreamedTurn<never>(declarations);
   const toolCalls: ToolCallRequest[] = [];
-  let text = '';
-  let stopReason: string | undefined;
 
   function readCall(call: FunctionCall, responseId: string | undefined): ToolCallRequest | undefined {
     // Vertex AI's argument streaming sends a named opening part and unnamed continuations.
@@ -31,32 +29,23 @@ export function createGeminiStreamAssembler(declarations: readonly ToolDeclarati
     const echo = call.id === undefined ? {} : { echo: { id: call.id } };
     const identity = { callId, name: call.name ?? '', source: MODEL_SOURCE, ...echo };
     if (streamed) return { ...identity, argumentsError: STREAMED_ARGUMENTS_ERROR };
-    return functionCallRequest({ ...identity, arguments: checkArgumentsObject(call.args ?? {}) }, index);
+    return functionCallRequest({ ...identity, arguments: checkArgumentsObject(call.args ?? {}) }, turn.declarations);
   }
 
   return {
     push(chunk) {
-      const updates: StreamUpdate[] = [];
       const candidate = chunk.candidates?.[0];
       for (const part of candidate?.content?.parts ?? []) {
-        if (part.text !== undefined && part.thought !== true && part.text !== '') {
-          text += part.text;
-          updates.push({ type: 'text-delta', text: part.text });
-        }
-        if (part.functionCall) {
-          const request = readCall(part.functionCall, chunk.responseId);
-          if (request) {
-            toolCalls.push(request);
-            updates.push({ type: 'tool-call-start', callId: request.callId, name: request.name });
-          }
+        if (part.text !== undefined && part.thought !== true) turn.addText(part.text);
+        const request = part.functionCall && readCall(part.functionCall, chunk.responseId);
+        if (request) {
+          toolCalls.push(request);
+          turn.reportCallStart(request);
         }
       }
-      if (candidate?.finishReason !== undefined) stopReason = candidate.finishReason;
-      return updates;
+      if (candidate?.finishReason !== undefined) turn.stop(candidate.finishReason);
+      return turn.takeUpdates();
     },
-    finish() {
-      const turn = { text, toolCalls: [...toolCalls] };
-      return stopReason === undefined ? turn : { ...turn, stopReason };
-    },
+    finish: () => turn.finish(toolCalls),
   };
 }
