@@ -62,7 +62,9 @@ export async function runPipeline<Call extends PipelineCall>(engine: PipelineHos
 }
 
 async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: Call, tool: ToolDefinition): Promise<void> {
-  const invalid = checkArguments(tool, record.args);
+  const checked = checkArguments(tool, record.args);
+  const invalid = isPromiseLike(checked) ? await checked : checked;
+  if (ended(record)) return;
   if (invalid !== undefined) return engine.refuse(record, invalid, 'validate');
   emitStage(engine.events, record, 'validated', 'pass');
   let call: PolicyCall | undefined;
@@ -83,7 +85,9 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
     emitStage(engine.events, record, 'pre-execute', decision?.type ?? 'allow');
     if (decision?.type === 'deny') return engine.refuse(record, denied(`A pre-execute hook denied the call: ${decision.reason}`), 'pre-execute');
     if (decision?.type === 'rewrite') {
-      const problem = recheck(tool, decision.args);
+      const rechecked = recheck(tool, decision.args);
+      const problem = isPromiseLike(rechecked) ? await rechecked : rechecked;
+      if (ended(record)) return;
       if (problem !== undefined) {
         return engine.refuse(record, { code: problem.code, message: `A pre-execute hook rewrote the arguments into invalid ones. ${problem.message}` }, 'pre-execute');
       }
@@ -221,7 +225,7 @@ function postExecuteCall(record: CallView, output: ToolOutput): PostExecuteCall 
   };
 }
 
-function recheck(tool: ToolDefinition, args: unknown): Refusal | undefined {
+function recheck(tool: ToolDefinition, args: unknown): Refusal | undefined | Promise<Refusal | undefined> {
   const violation = findJsonSafetyViolation(args);
   return violation === undefined ? checkArguments(tool, args) : notSerializable(tool.name, violation);
 }

@@ -9,6 +9,7 @@ import { nestedCallId } from './nested-call-id.js';
 import { RecordingPolicy } from './test/recording-policy.js';
 import { countingTool, deferred, settle, stubExec } from './test-support/fixtures.js';
 import { Gates } from './test-support/gated-tools.js';
+import './test-support/loaded-validators.js';
 import { ToolRuntime } from './tool-runtime.js';
 
 const EXEC_ID = 'call_exec';

@@ -3,6 +3,7 @@
 import type { ToolContext } from '@toolcell/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countingTool, singleTool } from './test-support/fixtures.js';
+import './test-support/loaded-validators.js';
 import { DEFAULT_TIMEOUT_MS } from './tool-runtime.js';
 
 beforeEach(() => {

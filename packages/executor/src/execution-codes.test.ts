@@ -5,6 +5,7 @@ import { ToolRegistry } from '@toolcell/registry';
 import { describe, expect, it } from 'vitest';
 import { RecordingPolicy } from './test/recording-policy.js';
 import { countingTool, deferred, settle, setup, singleTool } from './test-support/fixtures.js';
+import './test-support/loaded-validators.js';
 import { ToolRuntime } from './tool-runtime.js';
 
 describe('ABORTED_BEFORE_DISPATCH', () => {

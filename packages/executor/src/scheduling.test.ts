@@ -9,6 +9,7 @@ import type { DispatchRequest } from './dispatch-request.js';
 import { nestedCallId } from './nested-call-id.js';
 import { settle, stubExec } from './test-support/fixtures.js';
 import { Gates } from './test-support/gated-tools.js';
+import './test-support/loaded-validators.js';
 import { ToolRuntime } from './tool-runtime.js';
 
 function lanes(options: { maxParallel?: number } = {}) {
