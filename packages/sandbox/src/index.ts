@@ -12,7 +12,7 @@ export type {
 } from './contract/guest-tool-call.js';
 export type { MediaOutputItem, MediaOutputType, OutputItem, TextOutputItem } from './contract/output-item.js';
 export type { SandboxLimits } from './contract/sandbox-limits.js';
-export { DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits } from './contract/sandbox-limits.js';
+export { DEFAULT_SANDBOX_LIMITS, SANDBOX_LIMIT_BOUNDS, resolveSandboxLimits } from './contract/sandbox-limits.js';
 export type { CallbackErrorReporter, HostCallbackName, RunProgramRequest, SandboxCells } from './contract/run-program-request.js';
 export type { ProgramError, ProgramResult, ProgramStats } from './contract/program-result.js';
 export type { SandboxTransport } from './contract/sandbox-transport.js';

@@ -1,6 +1,6 @@
 import { ToolcellError } from '@toolcell/core';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SANDBOX_LIMITS, resolveSandboxLimits } from './sandbox-limits.js';
+import { DEFAULT_SANDBOX_LIMITS, SANDBOX_LIMIT_BOUNDS, resolveSandboxLimits } from './sandbox-limits.js';
 
 describe('resolveSandboxLimits', () => {
   it('starts from the documented defaults', () => {
@@ -47,5 +47,15 @@ describe('resolveSandboxLimits', () => {
     ['sourceBytes', Number.NaN],
   ] as const)('refuses %s = %s', (name, value) => {
     expect(() => resolveSandboxLimits({ [name]: value })).toThrow(new RegExp(`^limits\\.${name}: must be an integer from \\d+ to \\d+, got ${String(value)}$`));
+  });
+
+  it.each(Object.entries(SANDBOX_LIMIT_BOUNDS))('checks %s against the bounds it exports', (name, [min, max]) => {
+    expect(DEFAULT_SANDBOX_LIMITS[name as keyof typeof DEFAULT_SANDBOX_LIMITS]).toBeGreaterThanOrEqual(min);
+    expect(DEFAULT_SANDBOX_LIMITS[name as keyof typeof DEFAULT_SANDBOX_LIMITS]).toBeLessThanOrEqual(max);
+    expect(resolveSandboxLimits({ [name]: min })[name as keyof typeof DEFAULT_SANDBOX_LIMITS]).toBe(min);
+    expect(resolveSandboxLimits({ [name]: max })[name as keyof typeof DEFAULT_SANDBOX_LIMITS]).toBe(max);
+    expect(() => resolveSandboxLimits({ [name]: min - 1 })).toThrow(`limits.${name}: must be an integer from ${min} to ${max}, got ${min - 1}`);
+    expect(() => resolveSandboxLimits({ [name]: max + 1 })).toThrow(`limits.${name}: must be an integer from ${min} to ${max}, got ${max + 1}`);
+    expect(Object.isFrozen(SANDBOX_LIMIT_BOUNDS)).toBe(true);
   });
 });

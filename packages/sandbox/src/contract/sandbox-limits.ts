@@ -71,8 +71,12 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = Object.freeze({
   watchdogGraceMs: 2_000,
 });
 
-/** Inclusive bounds of each limit; beyond them a setting cannot work. */
-const BOUNDS: Record<keyof SandboxLimits, readonly [number, number]> = {
+/**
+ * The inclusive range `[min, max]` of each limit; beyond it a setting cannot work. Every
+ * value in range is an integer a transport accepts (in process, `stackBytes` is further
+ * capped at 256 KiB) and one the `exec` description can state.
+ */
+export const SANDBOX_LIMIT_BOUNDS: Readonly<Record<keyof SandboxLimits, readonly [min: number, max: number]>> = Object.freeze({
   cpuBudgetMs: [1, 24 * 60 * 60 * 1000],
   memoryBytes: [1 * MIB, 1024 * MIB],
   stackBytes: [16 * KIB, 1 * MIB],
@@ -86,7 +90,7 @@ const BOUNDS: Record<keyof SandboxLimits, readonly [number, number]> = {
   maxStoredBytes: [0, 1024 * MIB],
   bootTimeoutMs: [1, 10 * 60 * 1000],
   watchdogGraceMs: [0, 10 * 60 * 1000],
-};
+});
 
 /**
  * Merge partial limits over the defaults, later layers winning, and check every value.
@@ -99,16 +103,16 @@ export function resolveSandboxLimits(...layers: ReadonlyArray<Partial<SandboxLim
   for (const layer of layers) {
     if (layer === undefined) continue;
     for (const [name, value] of Object.entries(layer)) {
-      if (!Object.hasOwn(BOUNDS, name)) {
+      if (!Object.hasOwn(SANDBOX_LIMIT_BOUNDS, name)) {
         throw new ConfigurationError({
           setting: `limits.${name}`,
-          message: `unknown limit; known limits are ${Object.keys(BOUNDS).join(', ')}`,
+          message: `unknown limit; known limits are ${Object.keys(SANDBOX_LIMIT_BOUNDS).join(', ')}`,
         });
       }
       if (value !== undefined) merged[name] = value as number;
     }
   }
-  for (const [name, [low, high]] of Object.entries(BOUNDS)) {
+  for (const [name, [low, high]] of Object.entries(SANDBOX_LIMIT_BOUNDS)) {
     const value = merged[name];
     if (typeof value !== 'number' || !Number.isInteger(value) || value < low || value > high) {
       throw new ConfigurationError({

@@ -1,5 +1,6 @@
 import type { ProgramResult } from './program-result.js';
 import type { RunProgramRequest } from './run-program-request.js';
+import type { SandboxLimits } from './sandbox-limits.js';
 
 /**
  * Runs programs. Every implementation gives each program a fresh QuickJS runtime and
@@ -15,6 +16,16 @@ export interface SandboxTransport {
    *   work or `request.cells.storedValues` is not JSON data, before anything runs.
    */
   run(request: RunProgramRequest): Promise<ProgramResult>;
+  /**
+   * The limits a run with these `limits` in its request gets: the defaults, then the
+   * transport's own limits, then these, checked under the transport's rules. A host
+   * resolves once (codemode does when it is built) to fail early and to tell the model
+   * exactly what is enforced.
+   *
+   * @throws ConfigurationError (`limits.<name>`) for an unknown limit or one out of range
+   *   (see `SANDBOX_LIMIT_BOUNDS`; in process, the stack is at most 256 KiB).
+   */
+  resolveLimits(limits?: Partial<SandboxLimits>): SandboxLimits;
   /** Stop: running programs end with `EXEC_CANCELLED`, processes are killed. Idempotent. */
   close(): Promise<void>;
 }

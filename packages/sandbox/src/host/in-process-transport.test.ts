@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { GuestToolResponse } from '../contract/guest-tool-call.js';
 import type { RunProgramRequest } from '../contract/run-program-request.js';
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
+import { DEFAULT_SANDBOX_LIMITS } from '../contract/sandbox-limits.js';
 import { TEXT_CUT_MARKER } from '../shared/output-budget.js';
 import { createInProcessTransport } from './in-process-transport.js';
 
@@ -126,6 +127,15 @@ describe('stack (EXEC_STACK)', () => {
     );
     await attempt.catch((error: unknown) => expect(ToolcellError.isInstance(error) && error.code).toBe('INVALID_CONFIGURATION'));
     expect(() => createInProcessTransport({ limits: { stackBytes: 1024 * 1024 } })).toThrow(/^limits\.stackBytes: at most 262144 in process/);
+  });
+});
+
+describe('resolveLimits: what a run with these limits gets', () => {
+  it("layers the defaults, the transport's limits and the given ones, under the in-process rules", () => {
+    expect(transport.resolveLimits()).toEqual({ ...DEFAULT_SANDBOX_LIMITS, cpuBudgetMs: 2_000, memoryBytes: 8 * 1024 * 1024, watchdogGraceMs: 500 });
+    expect(transport.resolveLimits({ cpuBudgetMs: 150, maxTextChars: 10 })).toMatchObject({ cpuBudgetMs: 150, maxTextChars: 10, memoryBytes: 8 * 1024 * 1024 });
+    expect(() => transport.resolveLimits({ stackBytes: 512 * 1024 })).toThrow(/^limits\.stackBytes: at most 262144 in process/);
+    expect(() => transport.resolveLimits({ maxMediaItems: -1 })).toThrow('limits.maxMediaItems: must be an integer from 0 to 100000, got -1');
   });
 });
 

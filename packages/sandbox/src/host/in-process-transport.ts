@@ -45,13 +45,14 @@ function inProcessLimits(...layers: ReadonlyArray<Partial<SandboxLimits> | undef
  */
 export function createInProcessTransport(options: InProcessTransportOptions = {}): SandboxTransport {
   const defaults = inProcessLimits(options.limits);
+  const resolveLimits = (limits?: Partial<SandboxLimits>): SandboxLimits => inProcessLimits(options.limits, limits);
   const engine = new SandboxEngine();
   const running = new Set<EngineRun>();
   let closed = false;
   if (options.prewarm !== false) engine.prewarm(defaults.memoryBytes).catch(() => undefined);
 
   async function run(request: RunProgramRequest): Promise<ProgramResult> {
-    const preamble = runPreamble(request, { resolveLimits: (requestLimits) => inProcessLimits(options.limits, requestLimits), closed });
+    const preamble = runPreamble(request, { resolveLimits, closed });
     if (!preamble.admitted) return preamble.result;
     const { startedAt, limits, storedJson } = preamble;
     const output: OutputItem[] = [];
@@ -95,6 +96,7 @@ export function createInProcessTransport(options: InProcessTransportOptions = {}
 
   return {
     run,
+    resolveLimits,
     async close() {
       closed = true;
       for (const current of running) current.cancel();

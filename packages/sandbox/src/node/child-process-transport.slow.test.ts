@@ -193,4 +193,11 @@ describe('child-process transport (slow)', () => {
     }
     expect(() => createChildProcessTransport({ limits: { stackBytes: 2 * 1024 * 1024 } })).toThrow(/^limits\.stackBytes: must be an integer/);
   });
+
+  it("resolves a run's limits over its own, with a child's larger stack", async () => {
+    const transport = createChildProcessTransport({ limits: { cpuBudgetMs: 100 }, pool: { size: 0 } });
+    expect(transport.resolveLimits({ stackBytes: 1024 * 1024 })).toMatchObject({ cpuBudgetMs: 100, stackBytes: 1024 * 1024 });
+    expect(() => transport.resolveLimits({ maxTimers: 0.5 })).toThrow('limits.maxTimers: must be an integer from 0 to 1000000, got 0.5');
+    await transport.close();
+  });
 });

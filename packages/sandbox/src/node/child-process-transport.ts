@@ -53,16 +53,14 @@ function checkPool(pool: SandboxPoolOptions): void {
  */
 export function createChildProcessTransport(options: ChildProcessTransportOptions = {}): ChildProcessTransport {
   const defaults = resolveSandboxLimits(options.limits);
+  const resolveLimits = (limits?: Partial<SandboxLimits>): SandboxLimits => resolveSandboxLimits(options.limits, limits);
   const pool = options.pool ?? {};
   checkPool(pool);
   const processes = new SandboxPool(pool, defaults);
   const closing = new AbortController();
 
   async function run(request: RunProgramRequest): Promise<ProgramResult> {
-    const preamble = runPreamble(request, {
-      resolveLimits: (requestLimits) => resolveSandboxLimits(options.limits, requestLimits),
-      closed: closing.signal.aborted,
-    });
+    const preamble = runPreamble(request, { resolveLimits, closed: closing.signal.aborted });
     if (!preamble.admitted) return preamble.result;
     const { startedAt, limits, storedJson } = preamble;
 
@@ -83,6 +81,7 @@ export function createChildProcessTransport(options: ChildProcessTransportOption
 
   return {
     run,
+    resolveLimits,
     async close() {
       closing.abort();
       await processes.close();
