@@ -1,15 +1,11 @@
 // `cell-end` carries the program's wall and guest CPU time (tracing puts them on the exec span).
-import { afterEach, expect, it } from 'vitest';
-import { createHarness } from './test-support/harness.js';
+import { expect, it } from 'vitest';
+import { harnessPerTest } from './test-support/harness-per-test.js';
 
-const harnesses: Array<ReturnType<typeof createHarness>> = [];
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((created) => created.close()));
-});
+const harness = harnessPerTest({ cells: true });
 
 it('cell-end reports the wall and CPU time of the program', async () => {
-  const h = createHarness({ cells: true });
-  harnesses.push(h);
+  const h = harness();
   const ends: Array<{ wallMs: number; cpuMs: number }> = [];
   h.codeMode.events.on('cell-end', (event) => ends.push({ wallMs: event.wallMs, cpuMs: event.cpuMs }));
   await h.exec(`let sum = 0; for (let index = 0; index < 1000; index += 1) sum += index; return sum;`);

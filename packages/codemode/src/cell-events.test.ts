@@ -4,21 +4,13 @@
 import type { CallOutcome, JsonObject } from '@toolcell/core';
 import { wireText } from '@toolcell/core';
 import type { ApprovalDecision } from '@toolcell/executor';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CellUpdateEvent } from './code-mode-events.js';
 import type { ExecOutputItem } from './exec-report.js';
-import { createHarness } from './test-support/harness.js';
+import type { Harness } from './test-support/harness-per-test.js';
+import { harnessPerTest } from './test-support/harness-per-test.js';
 
-type Harness = ReturnType<typeof createHarness>;
-const harnesses: Harness[] = [];
-function harness(options: Parameters<typeof createHarness>[0] = {}): Harness {
-  const created = createHarness({ cells: true, ...options });
-  harnesses.push(created);
-  return created;
-}
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((created) => created.close()));
-});
+const harness = harnessPerTest({ cells: true });
 
 const result = (outcome: CallOutcome) => outcome.output.result.value as JsonObject;
 const cellOf = (outcome: CallOutcome) => String(result(outcome).cell_id);

@@ -2,20 +2,12 @@
 import type { CallOutcome, JsonObject } from '@toolcell/core';
 import { wireText } from '@toolcell/core';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { CellEventBase } from './code-mode-events.js';
-import { createHarness } from './test-support/harness.js';
+import type { Harness } from './test-support/harness-per-test.js';
+import { harnessPerTest } from './test-support/harness-per-test.js';
 
-type Harness = ReturnType<typeof createHarness>;
-const harnesses: Harness[] = [];
-function harness(options: Parameters<typeof createHarness>[0] = {}): Harness {
-  const created = createHarness({ cells: true, ...options });
-  harnesses.push(created);
-  return created;
-}
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((created) => created.close()));
-});
+const harness = harnessPerTest({ cells: true });
 
 const text = (outcome: CallOutcome) => wireText(outcome.output.wire);
 
@@ -145,7 +137,7 @@ describe('cells', () => {
   });
 
   it('caps the bytes of stored values with a clear guest error', async () => {
-    const h = harness({ cells: { maxStoredBytes: 32 } });
+    const h = harness({ limits: { maxStoredBytes: 32 } });
     const outcome = await h.exec(`store('small', 1); try { store('big', 'x'.repeat(100)); } catch (error) { return error.message; }`);
     expect(String(result(outcome).return_value)).toContain('over the limit of 32; store less or reuse keys');
     expect(h.codeMode.storedValue('small')).toBe(1);

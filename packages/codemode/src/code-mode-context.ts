@@ -1,6 +1,5 @@
 import type { ToolRegistry } from '@toolcell/registry';
 import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
-import type { ExecLimits } from '@toolcell/sdkgen';
 import type { EventEmitter } from 'eventemitter3';
 import type { UnobservedCall } from './code-mode-options.js';
 import type { CodeModeEvents } from './code-mode-events.js';
@@ -20,10 +19,8 @@ export interface CodeModeContext {
   readonly registry: ToolRegistry;
   readonly executor: ToolExecutor;
   readonly transport: SandboxTransport;
-  /** Limits sent with every program (the transport's own settings fill the rest). */
-  readonly limits: Partial<SandboxLimits>;
-  /** What the `exec` description states, computed once from the resolved limits. */
-  readonly execLimits: ExecLimits;
+  /** The limits of every program, resolved once: sent with each run and stated by the `exec` description. */
+  readonly limits: SandboxLimits;
   readonly maxOutputTokens: number;
   /** The host's counter; `undefined` for sdkgen's o200k one, loaded when an answer first needs counting. */
   readonly countTokens: TokenCounter | undefined;

@@ -19,11 +19,6 @@ export interface CellsOptions {
   /** Cells alive at once (default 16). */
   readonly maxLiveCells?: number;
   /**
-   * UTF-8 bytes of stored values (keys plus JSON) one cell may hold: its snapshot of the
-   * session plus its own writes (default 1 MiB). Checked in the guest at each `store`.
-   */
-  readonly maxStoredBytes?: number;
-  /**
    * Set when the host tells the model about cell news itself (`cell-update` →
    * `takeCellReport` → a message): the `wait` description then says the model may end its
    * turn instead of waiting. Default `false`.
@@ -46,7 +41,13 @@ export interface CodeModeOptions {
   readonly runtime: ToolExecutor;
   /** Where programs run (`createChildProcessTransport()` from `@toolcell/sandbox/node`, or in-process). */
   readonly transport: SandboxTransport;
-  /** Sandbox limits for every program (defaults: the sandbox's). */
+  /**
+   * Sandbox limits of every program, over the sandbox's defaults, under the sandbox's
+   * names. Resolved and checked once, here (`new CodeMode` throws `ConfigurationError`
+   * for a limit out of its range); the `exec` description states the result. With cells,
+   * `maxStoredBytes` caps the stored values one cell may hold (its snapshot plus its own
+   * writes; default 1 MiB), checked in the guest at each `store`.
+   */
   readonly limits?: Partial<SandboxLimits>;
   /** Default token cap of a result the model receives (default 10,000; the pragma overrides). */
   readonly maxOutputTokens?: number;

@@ -1,20 +1,14 @@
 import { ConfigurationError } from '@toolcell/core';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
-import type { SandboxTransport } from '@toolcell/sandbox';
 import { describe, expect, it } from 'vitest';
 import type { CodeModeOptions } from './code-mode-options.js';
 import { CodeMode } from './code-mode.js';
-
-// Configuration is checked at construction; no program runs, so the transport is never used.
-const unusedTransport: SandboxTransport = {
-  run: () => Promise.reject(new Error('not used')),
-  close: () => Promise.resolve(),
-};
+import { unusedTransport } from './test-support/unused-transport.js';
 
 function create(extra: Partial<CodeModeOptions>): CodeMode {
   const registry = new ToolRegistry({ mode: 'code_mode_only' });
-  return new CodeMode({ registry, runtime: new ToolRuntime({ registry }), transport: unusedTransport, ...extra });
+  return new CodeMode({ registry, runtime: new ToolRuntime({ registry }), transport: unusedTransport(), ...extra });
 }
 
 describe('CodeMode configuration', () => {

@@ -1,14 +1,13 @@
 import type { FreeformToolDefinition, FunctionToolDefinition, JsonValue } from '@toolcell/core';
 import type { CallStageEvent } from '@toolcell/executor';
 import { ConfigurationError } from '@toolcell/core';
-import { resolveSandboxLimits } from '@toolcell/sandbox';
 import { EventEmitter } from 'eventemitter3';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
 import type { CodeModeEvents } from './code-mode-events.js';
 import type { CellsOptions, CodeModeOptions } from './code-mode-options.js';
 import type { CellReportDelivery, CellSummary } from './code-mode-events.js';
 import { CodeModeSessions } from './code-mode-sessions.js';
-import { toExecLimits } from './exec-limits.js';
+import { resolveCodeModeLimits } from './code-mode-limits.js';
 import { renderExecAnswer } from './exec-report.js';
 import { createExecTool } from './exec-tool.js';
 import { createWaitTool } from './wait-tool.js';
@@ -16,7 +15,6 @@ import { createWaitTool } from './wait-tool.js';
 const DEFAULT_MAX_OUTPUT_TOKENS = 10_000;
 const DEFAULT_YIELD_TIME_MS = 10_000;
 const DEFAULT_MAX_LIVE_CELLS = 16;
-const DEFAULT_MAX_STORED_BYTES = 1024 * 1024;
 
 function positiveInteger(value: number | undefined, setting: string, fallback: number): number {
   if (value === undefined) return fallback;
@@ -51,16 +49,12 @@ export class CodeMode {
       onUnobservedCall: cellsOption.onUnobservedCall,
       pushCompletion: cellsOption.pushCompletion === true,
     };
-    const maxStoredBytes = positiveInteger(cellsOption?.maxStoredBytes, 'codeMode.cells.maxStoredBytes', DEFAULT_MAX_STORED_BYTES);
-    // The guest enforces the stored-value cap, where `store` is synchronous and can throw.
-    const limits = cells ? { ...options.limits, maxStoredBytes } : { ...options.limits };
     this.context = {
       registry: options.registry,
       executor: options.runtime,
       transport: options.transport,
-      limits,
-      // Validates the limits now (a ConfigurationError at construction, not at the first exec).
-      execLimits: toExecLimits(resolveSandboxLimits(limits)),
+      // Checked now: a ConfigurationError here, never at the first exec or description.
+      limits: resolveCodeModeLimits(options),
       maxOutputTokens: positiveInteger(options.maxOutputTokens, 'codeMode.maxOutputTokens', DEFAULT_MAX_OUTPUT_TOKENS),
       countTokens: options.countTokens,
       cells,

@@ -2,19 +2,16 @@
 // ever sees short pieces (through the public CodeMode option `countTokens`).
 import type { CallOutcome, JsonObject } from '@toolcell/core';
 import { loadTokenCounter } from '@toolcell/sdkgen';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness } from './test-support/harness.js';
+import { describe, expect, it } from 'vitest';
+import { harnessPerTest } from './test-support/harness-per-test.js';
 
-const harnesses: Array<ReturnType<typeof createHarness>> = [];
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((created) => created.close()));
-});
+const harness = harnessPerTest();
 
 const countTokens = await loadTokenCounter();
 
 function spiedHarness() {
   const seen = { longest: 0, characters: 0 };
-  const h = createHarness({
+  const h = harness({
     limits: { maxTextChars: 1_000_000, cpuBudgetMs: 15_000 },
     countTokens: (text) => {
       seen.longest = Math.max(seen.longest, text.length);
@@ -22,7 +19,6 @@ function spiedHarness() {
       return countTokens(text);
     },
   });
-  harnesses.push(h);
   return { h, seen };
 }
 

@@ -2,19 +2,10 @@
 import type { CallOutcome } from '@toolcell/core';
 import { wireText } from '@toolcell/core';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHarness } from './test-support/harness.js';
+import { describe, expect, it, vi } from 'vitest';
+import { harnessPerTest } from './test-support/harness-per-test.js';
 
-type Harness = ReturnType<typeof createHarness>;
-const harnesses: Harness[] = [];
-function harness(options: Parameters<typeof createHarness>[0] = {}): Harness {
-  const created = createHarness(options);
-  harnesses.push(created);
-  return created;
-}
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((created) => created.close()));
-});
+const harness = harnessPerTest();
 
 const text = (outcome: CallOutcome) => wireText(outcome.output.wire);
 

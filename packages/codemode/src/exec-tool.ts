@@ -28,7 +28,7 @@ export function createExecTool(context: CodeModeContext): FreeformToolDefinition
     describe: ({ scopeId }) =>
       generateExecDescription(context.registry, context.registry.scope(scopeId), {
         cells: context.cells !== undefined,
-        limits: context.execLimits,
+        limits: context.limits,
       }),
     jsonFallback: { parameter: 'code', description: 'The JavaScript program to run (the body of an async function).' },
     // A program has no capability beyond its nested calls, and each of those is approved on its own.

@@ -1,19 +1,17 @@
 // Many nested calls in flight share one program signal: no MaxListenersExceededWarning.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness } from './test-support/harness.js';
+import { harnessPerTest } from './test-support/harness-per-test.js';
 
-const harnesses: Array<ReturnType<typeof createHarness>> = [];
+const harness = harnessPerTest();
 const warnings: Error[] = [];
 const onWarning = (warning: Error) => warnings.push(warning);
 afterEach(async () => {
   process.off('warning', onWarning);
-  await Promise.all(harnesses.splice(0).map((created) => created.close()));
 });
 
 describe('nested calls and abort listeners', () => {
   it('50 nested calls in flight at once raise no MaxListenersExceededWarning', async () => {
-    const h = createHarness();
-    harnesses.push(h);
+    const h = harness();
     warnings.length = 0;
     process.on('warning', onWarning);
     const outcome = await h.exec(`

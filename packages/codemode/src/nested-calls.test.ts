@@ -3,20 +3,12 @@
 // (The package's vitest setup fails any test during which a rejection escapes.)
 import type { CallOutcome, JsonObject } from '@toolcell/core';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
-import { afterEach, describe, expect, it } from 'vitest';
-import { createHarness } from './test-support/harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Harness } from './test-support/harness-per-test.js';
+import { harnessPerTest } from './test-support/harness-per-test.js';
 import { HOSTILE_KINDS } from './test-support/hostile-values.js';
 
-type Harness = ReturnType<typeof createHarness>;
-const harnesses: Harness[] = [];
-function harness(options: Parameters<typeof createHarness>[0] = {}): Harness {
-  const created = createHarness(options);
-  harnesses.push(created);
-  return created;
-}
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((created) => created.close()));
-});
+const harness = harnessPerTest();
 
 const returned = (outcome: CallOutcome) => (outcome.output.result.value as JsonObject).return_value;
 

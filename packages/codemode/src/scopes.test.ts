@@ -5,21 +5,13 @@ import { wireText } from '@toolcell/core';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
 import { createInProcessTransport } from '@toolcell/sandbox';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { CodeMode } from './code-mode.js';
 import type { CellUpdateEvent } from './code-mode-events.js';
-import { createHarness } from './test-support/harness.js';
+import type { Harness } from './test-support/harness-per-test.js';
+import { harnessPerTest } from './test-support/harness-per-test.js';
 
-type Harness = ReturnType<typeof createHarness>;
-const cleanups: Array<() => Promise<void>> = [];
-function harness(): Harness {
-  const created = createHarness({ cells: true });
-  cleanups.push(() => created.close());
-  return created;
-}
-afterEach(async () => {
-  await Promise.all(cleanups.splice(0).map((cleanup) => cleanup()));
-});
+const harness = harnessPerTest({ cells: true });
 
 const result = (outcome: CallOutcome) => outcome.output.result.value as JsonObject;
 const text = (outcome: CallOutcome) => wireText(outcome.output.wire);
@@ -100,7 +92,7 @@ describe('scopes and cells', () => {
     const transport = createInProcessTransport();
     const codeMode = new CodeMode({ registry, runtime, transport, cells: true, sessionKey: (scope) => (scope.id === 'helper' ? 'root' : scope.id) });
     codeMode.install();
-    cleanups.push(async () => {
+    onTestFinished(async () => {
       await codeMode.shutdown();
       await transport.close();
     });

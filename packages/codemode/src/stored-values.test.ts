@@ -1,9 +1,9 @@
 import type { CallOutcome, JsonObject } from '@toolcell/core';
 import { MAX_JSON_DEPTH } from '@toolcell/core';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { StoredValueError } from './stored-value-error.js';
 import { SessionValues } from './stored-values.js';
-import { createHarness } from './test-support/harness.js';
+import { harnessPerTest } from './test-support/harness-per-test.js';
 
 describe('stored values', () => {
   it('isolates cells until they commit, then merges per key', () => {
@@ -67,15 +67,11 @@ describe('stored values', () => {
 });
 
 describe('stored values through a real sandbox', () => {
-  const harnesses: Array<ReturnType<typeof createHarness>> = [];
-  afterEach(async () => {
-    await Promise.all(harnesses.splice(0).map((created) => created.close()));
-  });
+  const harness = harnessPerTest({ cells: true });
   const returned = (outcome: CallOutcome) => (outcome.output.result.value as JsonObject).return_value;
 
   it('commits every value store() accepts, refuses deeper ones in the guest, and round-trips __proto__', async () => {
-    const h = createHarness({ cells: true });
-    harnesses.push(h);
+    const h = harness();
     const first = await h.exec(`
       const nest = (levels) => { let value = 0; for (let i = 0; i < levels; i += 1) value = [value]; return value; };
       store('edge', nest(${MAX_JSON_DEPTH}));

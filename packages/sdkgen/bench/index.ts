@@ -1,10 +1,10 @@
 // Token economy of the three exposures (issue 5): what the model is sent per request for
 // registries of realistic tools, counted with the o200k tokenizer.
 import { printTable } from '@toolcell/bench-kit';
-import type { FreeformToolDefinition, ToolDeclaration } from '@toolcell/core';
-import { textOutput } from '@toolcell/core';
+import type { ToolDeclaration } from '@toolcell/core';
 import { ToolRegistry } from '@toolcell/registry';
 import type { Scope } from '@toolcell/registry';
+import { LIMITS, execTool } from '../src/__fixtures__/registry-setup.js';
 import { createToolSearchTool, generateExecDescription, loadTokenCounter } from '../src/index.js';
 import { realisticTools } from './realistic-tools.js';
 
@@ -23,17 +23,6 @@ function providerJson(declarations: readonly ToolDeclaration[]): string {
   );
 }
 
-function execTool(registry: ToolRegistry): FreeformToolDefinition {
-  return {
-    kind: 'freeform',
-    name: 'exec',
-    description: 'Run a JavaScript program.',
-    jsonFallback: { parameter: 'code', description: 'The program source.' },
-    describe: ({ scopeId }) => generateExecDescription(registry, registry.scope(scopeId)),
-    execute: () => textOutput(''),
-  };
-}
-
 const rows = SIZES.map((size) => {
   const tools = realisticTools(size);
   const registry = new ToolRegistry({ mode: 'direct' });
@@ -47,7 +36,7 @@ const rows = SIZES.map((size) => {
   const direct = tokens(registry.root);
   const fullTokens = tokens(full);
   // The part of the exec description that does not depend on the tools.
-  const guide = countTokens(JSON.stringify(generateExecDescription(registry, full).split('\n\nTools (')[0]));
+  const guide = countTokens(JSON.stringify(generateExecDescription(registry, full, { limits: LIMITS }).split('\n\nTools (')[0]));
   return {
     tools: size,
     'with output schema': tools.filter((tool) => tool.outputSchema !== undefined).length,

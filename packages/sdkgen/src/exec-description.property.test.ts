@@ -2,7 +2,7 @@ import type { ToolDefinition } from '@toolcell/core';
 import { ToolRegistry } from '@toolcell/registry';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { callContext, execTool, simpleTool } from './__fixtures__/registry-setup.js';
+import { LIMITS, callContext, execTool, simpleTool } from './__fixtures__/registry-setup.js';
 import { TOOL_CORPUS } from './__fixtures__/tool-corpus.js';
 import { toolFromFixture } from './__fixtures__/tool-fixture.js';
 import { allTools } from './all-tools.js';
@@ -40,7 +40,7 @@ function build(entries: readonly Entry[], setup: Setup): ToolRegistry {
 async function everythingShown(registry: ToolRegistry, setup: Setup) {
   const search = registry.get('tool_search');
   return {
-    description: generateExecDescription(registry, registry.root, { cells: setup.cells }),
+    description: generateExecDescription(registry, registry.root, { cells: setup.cells, limits: LIMITS }),
     allTools: allTools(registry, registry.root),
     sections: systemPromptSections(registry, registry.root),
     wire: registry.wireView(registry.root),

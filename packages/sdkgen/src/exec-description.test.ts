@@ -1,7 +1,6 @@
-import { ConfigurationError } from '@toolcell/core';
 import { ToolRegistry } from '@toolcell/registry';
 import { describe, expect, it } from 'vitest';
-import { execTool, simpleTool } from './__fixtures__/registry-setup.js';
+import { LIMITS, execTool, simpleTool } from './__fixtures__/registry-setup.js';
 import { fixture } from './__fixtures__/tool-corpus.js';
 import { toolFromFixture } from './__fixtures__/tool-fixture.js';
 import { renderBindingSignature } from './binding-signature.js';
@@ -19,7 +18,7 @@ function registryWith(mode: string, names: readonly string[], options: { search?
 describe('generateExecDescription', () => {
   it('documents a code_mode_only scope in full', () => {
     const registry = registryWith('code_mode_only', ['slack_post_message', 'get_weather']);
-    expect(generateExecDescription(registry, registry.root)).toMatchInlineSnapshot(`
+    expect(generateExecDescription(registry, registry.root, { limits: LIMITS })).toMatchInlineSnapshot(`
       "Run a JavaScript program that calls tools as functions: chain calls, loop, and filter or combine results before they reach you.
 
       Program:
@@ -57,15 +56,15 @@ describe('generateExecDescription', () => {
   });
 
   it('says direct calls also work in code_mode, and nothing about refusals', () => {
-    const text = generateExecDescription(...scopeOf(registryWith('code_mode', ['get_weather'])));
+    const text = generateExecDescription(...scopeOf(registryWith('code_mode', ['get_weather'])), { limits: LIMITS });
     expect(text).toContain('These tools can also be called directly');
     expect(text).not.toContain('refused');
   });
 
   it('documents cells only when asked', () => {
     const registry = registryWith('code_mode_only', ['get_weather']);
-    expect(generateExecDescription(registry, registry.root)).not.toContain('Cells:');
-    const text = generateExecDescription(registry, registry.root, { cells: true });
+    expect(generateExecDescription(registry, registry.root, { limits: LIMITS })).not.toContain('Cells:');
+    const text = generateExecDescription(registry, registry.root, { cells: true, limits: LIMITS });
     for (const fragment of ['yield_control()', 'Call wait with that cell id', 'terminate: true', 'store(key, value), load(key)', 'notify(value)']) {
       expect(text).toContain(fragment);
     }
@@ -78,7 +77,7 @@ describe('generateExecDescription', () => {
   it('states the limits it is given', () => {
     const registry = registryWith('code_mode_only', ['get_weather']);
     const text = generateExecDescription(registry, registry.root, {
-      limits: { textChars: 2_000, mediaItems: 4, mediaBytes: 1536, timers: 8, cpuMs: 1500, memoryBytes: 256 * 1024 * 1024 },
+      limits: { maxTextChars: 2_000, maxMediaItems: 4, maxMediaBytes: 1536, maxTimers: 8, cpuBudgetMs: 1500, memoryBytes: 256 * 1024 * 1024 },
     });
     expect(text).toContain('at most 2,000 characters');
     expect(text).toContain('at most 4 items, 1.5 KiB');
@@ -86,20 +85,18 @@ describe('generateExecDescription', () => {
     expect(text).toContain('Limits: 1.5 s of CPU time (waiting for tools does not count), 256 MiB of memory.');
   });
 
-  it('rejects limits that cannot hold', () => {
+  it('states a zero limit as it is, with nothing to check (the sandbox resolved it)', () => {
     const registry = registryWith('code_mode_only', ['get_weather']);
-    const attempt = (limits: Record<string, number>) => () => generateExecDescription(registry, registry.root, { limits });
-    expect(attempt({ cpuMs: 0 })).toThrow(ConfigurationError);
-    expect(attempt({ textChars: Number.NaN })).toThrow('exec.limits.textChars: NaN is not a positive number; give the value the sandbox enforces.');
-    expect(attempt({ disk: 1 })).toThrow('exec.limits.disk: unknown limit; use one of textChars, mediaItems, mediaBytes, timers, cpuMs, memoryBytes.');
-    expect(attempt({ timers: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_CONFIGURATION', setting: 'exec.limits.timers' }));
+    const text = generateExecDescription(registry, registry.root, { limits: { ...LIMITS, maxMediaItems: 0, maxMediaBytes: 0, maxTimers: 0 } });
+    expect(text).toContain('at most 0 items, 0 bytes');
+    expect(text).toContain('at most 0 pending');
   });
 
   it('sorts tools by canonical name and names canonical names that differ from the JS name', () => {
     const registry = new ToolRegistry({ mode: 'code_mode_only' });
     registry.register(execTool(registry));
     for (const name of ['zeta', 'mcp__fs__read-file', 'Alpha', 'beta']) registry.register(simpleTool(name));
-    const text = generateExecDescription(registry, registry.root);
+    const text = generateExecDescription(registry, registry.root, { limits: LIMITS });
     const order = ['tools.Alpha(', 'tools.beta(', 'tools.mcp__fs__read_file(', 'tools.zeta('].map((fragment) => text.indexOf(fragment));
     expect(order.every((position) => position > 0)).toBe(true);
     expect([...order].sort((left, right) => left - right)).toEqual(order);
@@ -110,7 +107,7 @@ describe('generateExecDescription', () => {
     const registry = new ToolRegistry({ mode: 'code_mode_only' });
     registry.register(execTool(registry));
     for (const name of ['a-b', 'a.b', 'a_b', 'x.y', 'x-y']) registry.register(simpleTool(name));
-    const text = generateExecDescription(registry, registry.root);
+    const text = generateExecDescription(registry, registry.root, { limits: LIMITS });
     expect(text).toContain('Omitted (their JS names collide; not callable from programs):');
     expect(text).toContain('- `a-b`, `a.b`: JS name `a_b` belongs to `a_b` (exact match)');
     expect(text).toContain('- `x.y`: JS name `x_y` belongs to `x-y` (first by name)');
@@ -120,13 +117,13 @@ describe('generateExecDescription', () => {
   it('says when no tool is callable from programs', () => {
     const registry = registryWith('code_mode_only', ['get_weather']);
     const scope = registry.createScope({ id: 'none', nestedAllow: [] });
-    expect(generateExecDescription(registry, scope)).toContain('Tools: none is callable from programs in this scope.');
+    expect(generateExecDescription(registry, scope, { limits: LIMITS })).toContain('Tools: none is callable from programs in this scope.');
   });
 
   it('documents a scope narrowed by nestedAllow with only its tools', () => {
     const registry = registryWith('code_mode_only', ['get_weather', 'slack_post_message']);
     const scope = registry.createScope({ id: 'weather', nestedAllow: ['get_*'] });
-    const text = generateExecDescription(registry, scope);
+    const text = generateExecDescription(registry, scope, { limits: LIMITS });
     expect(text).toContain('tools.get_weather(');
     expect(text).not.toContain('slack_post_message');
   });
@@ -146,14 +143,14 @@ describe('lazy discovery in the exec description', () => {
   }
 
   it('documents several eager bindings', () => {
-    const text = generateExecDescription(...scopeOf(lazyRegistry(['get_weather', 'query', 'create_issue'])));
+    const text = generateExecDescription(...scopeOf(lazyRegistry(['get_weather', 'query', 'create_issue'])), { limits: LIMITS });
     expect(text).toContain('Tools: 2 tools are documented below.');
     expect(text).toContain('tools.create_issue(');
   });
 
   it('documents only the eager bindings and explains how to find the rest without naming them', () => {
     const registry = lazyRegistry(['get_weather']);
-    const text = generateExecDescription(registry, registry.root);
+    const text = generateExecDescription(registry, registry.root, { limits: LIMITS });
     const weather = registry.plan(registry.root).bindingByName.get('get_weather');
     expect(weather).toBeDefined();
     if (weather) expect(text).toContain(renderBindingSignature(weather));
@@ -165,16 +162,16 @@ describe('lazy discovery in the exec description', () => {
 
   it('documents no binding when eager is empty', () => {
     const registry = lazyRegistry([]);
-    const text = generateExecDescription(registry, registry.root);
+    const text = generateExecDescription(registry, registry.root, { limits: LIMITS });
     expect(text).toContain('Tools: no tool is documented here.');
     expect(text).not.toContain('tools.get_weather(');
   });
 
   it('neither names nor counts collisions', () => {
     const registry = lazyRegistry(['get_weather', 'query'], ['get_weather']);
-    const before = generateExecDescription(registry, registry.root);
+    const before = generateExecDescription(registry, registry.root, { limits: LIMITS });
     registry.register(simpleTool('get-weather'));
-    const text = generateExecDescription(registry, registry.root);
+    const text = generateExecDescription(registry, registry.root, { limits: LIMITS });
     expect(text).toBe(before);
     expect(text).toContain('A tool whose name collides with another once made a JS name is not callable from programs, and tool_search leaves it out.');
     expect(text).not.toContain('get-weather');
@@ -182,12 +179,12 @@ describe('lazy discovery in the exec description', () => {
 
   it('stays byte-identical when another deferred tool is registered', () => {
     const registry = lazyRegistry(['get_weather']);
-    const before = generateExecDescription(registry, registry.root, { cells: true });
+    const before = generateExecDescription(registry, registry.root, { cells: true, limits: LIMITS });
     registry.register(simpleTool('late_deferred_tool', 'Registered after the first request.'));
     expect(registry.plan(registry.root).bindingByName.has('late_deferred_tool')).toBe(true);
-    expect(generateExecDescription(registry, registry.root, { cells: true })).toBe(before);
+    expect(generateExecDescription(registry, registry.root, { cells: true, limits: LIMITS })).toBe(before);
     registry.unregister('brave_web_search');
-    expect(generateExecDescription(registry, registry.root, { cells: true })).toBe(before);
+    expect(generateExecDescription(registry, registry.root, { cells: true, limits: LIMITS })).toBe(before);
   });
 
   it('stays flat as the registry grows', async () => {
@@ -195,14 +192,14 @@ describe('lazy discovery in the exec description', () => {
     const small = lazyRegistry(['get_weather']);
     const large = lazyRegistry(['get_weather']);
     for (let index = 0; index < 400; index += 1) large.register(simpleTool(`generated_tool_${index}`, `Generated tool number ${index}.`));
-    const smallTokens = countTokens(generateExecDescription(small, small.root));
-    const largeTokens = countTokens(generateExecDescription(large, large.root));
+    const smallTokens = countTokens(generateExecDescription(small, small.root, { limits: LIMITS }));
+    const largeTokens = countTokens(generateExecDescription(large, large.root, { limits: LIMITS }));
     expect(Math.abs(largeTokens - smallTokens)).toBeLessThanOrEqual(2);
   });
 
   it('falls back to full signatures when tool_search is not declared', () => {
     const registry = registryWith('code_mode_only', names, { search: { eager: [] } });
-    const text = generateExecDescription(registry, registry.root);
+    const text = generateExecDescription(registry, registry.root, { limits: LIMITS });
     expect(text).toContain('Tools (5, sorted by name):');
     expect(text).not.toContain('tool_search');
   });
@@ -210,6 +207,6 @@ describe('lazy discovery in the exec description', () => {
   it('uses full signatures when the scope has no search, even with tool_search registered', () => {
     const registry = registryWith('code_mode_only', names);
     registry.register(createToolSearchTool(registry));
-    expect(generateExecDescription(registry, registry.root)).toContain('Tools (5, sorted by name):');
+    expect(generateExecDescription(registry, registry.root, { limits: LIMITS })).toContain('Tools (5, sorted by name):');
   });
 });

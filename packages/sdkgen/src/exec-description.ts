@@ -1,7 +1,7 @@
 import type { ExposurePlan, Scope, ToolRegistry } from '@toolcell/registry';
 import { callingSection, cellsSection, globalsSection, programSection } from './exec-guide.js';
 import type { ExecLimits } from './exec-limits.js';
-import { formatCount, resolveExecLimits } from './exec-limits.js';
+import { formatCount } from './exec-limits.js';
 import { bindingBlock, collisionSection } from './tool-listing.js';
 
 /** The name of the lazy-discovery bridge. */
@@ -11,8 +11,11 @@ export const TOOL_SEARCH_NAME = 'tool_search';
 export interface ExecDescriptionOptions {
   /** Document cells: `wait`, `yield_control`, `store`/`load`, `notify` and the options pragma. */
   readonly cells?: boolean;
-  /** The sandbox's limits, to state them truthfully (defaults: the sandbox's default limits; each must be a positive number). */
-  readonly limits?: Partial<ExecLimits>;
+  /**
+   * The limits the sandbox enforces, stated as they are: pass the sandbox's resolved
+   * limits (codemode passes the ones it resolved at construction).
+   */
+  readonly limits: ExecLimits;
   /** `Out` for tools without an output schema (default `unknown`). */
   readonly defaultOutputType?: string;
 }
@@ -57,8 +60,6 @@ function fullToolsSection(plan: ExposurePlan, options: ExecDescriptionOptions): 
  * canonical name: every one in full, or, when the scope discovers tools lazily (search
  * on and `tool_search` declared), only the `eager` ones plus how to find the rest.
  *
- * Throws `ConfigurationError` for a limit that is not a positive number.
- *
  * Deterministic: the same registry contents and scope give byte-identical text whatever
  * the registration order.
  *
@@ -67,15 +68,14 @@ function fullToolsSection(plan: ExposurePlan, options: ExecDescriptionOptions): 
  * const exec = {
  *   kind: 'freeform', name: 'exec', description: 'Run a program.',
  *   jsonFallback: { parameter: 'code', description: 'The program.' },
- *   describe: ({ scopeId }) => generateExecDescription(registry, registry.scope(scopeId), { cells: true }),
+ *   describe: ({ scopeId }) => generateExecDescription(registry, registry.scope(scopeId), { cells: true, limits: DEFAULT_SANDBOX_LIMITS }),
  *   execute: runProgram,
  * } satisfies ToolDefinition;
  * ```
  */
-export function generateExecDescription(registry: ToolRegistry, scope: Scope, options: ExecDescriptionOptions = {}): string {
+export function generateExecDescription(registry: ToolRegistry, scope: Scope, options: ExecDescriptionOptions): string {
   const plan = registry.plan(scope);
-  const limits = resolveExecLimits(options.limits);
-  const sections = [INTRO, programSection(), callingSection(scope.mode), globalsSection(limits)];
+  const sections = [INTRO, programSection(), callingSection(scope.mode), globalsSection(options.limits)];
   if (options.cells) sections.push(cellsSection());
   sections.push(isLazyScope(plan) ? lazyToolsSection(plan, options) : fullToolsSection(plan, options));
   return sections.join('\n\n');

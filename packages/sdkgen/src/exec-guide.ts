@@ -32,12 +32,12 @@ export function callingSection(mode: ToolMode): string {
 export function globalsSection(limits: ExecLimits): string {
   return [
     'Globals:',
-    `- text(value): add text to the output (non-strings as JSON); at most ${formatCount(limits.textChars)} characters.`,
-    `- image(value), audio(value), generatedImage(value): add media (a data: URL, or { mimeType, data } in base64); at most ${formatCount(limits.mediaItems)} items, ${formatBytes(limits.mediaBytes)}.`,
-    `- setTimeout(callback, ms), clearTimeout(id): at most ${formatCount(limits.timers)} pending; pending timers do not keep the program alive.`,
+    `- text(value): add text to the output (non-strings as JSON); at most ${formatCount(limits.maxTextChars)} characters.`,
+    `- image(value), audio(value), generatedImage(value): add media (a data: URL, or { mimeType, data } in base64); at most ${formatCount(limits.maxMediaItems)} items, ${formatBytes(limits.maxMediaBytes)}.`,
+    `- setTimeout(callback, ms), clearTimeout(id): at most ${formatCount(limits.maxTimers)} pending; pending timers do not keep the program alive.`,
     '- exit(): end the program now.',
     '- ALL_TOOLS: [{ name, jsName, description }] for every tool in `tools`.',
-    `Limits: ${formatDuration(limits.cpuMs)} of CPU time (waiting for tools does not count), ${formatBytes(limits.memoryBytes)} of memory.`,
+    `Limits: ${formatDuration(limits.cpuBudgetMs)} of CPU time (waiting for tools does not count), ${formatBytes(limits.memoryBytes)} of memory.`,
     'Not available: Node.js APIs, process, require, import (static or dynamic), filesystem, network, console (use text()), WebAssembly, Atomics, SharedArrayBuffer.',
   ].join('\n');
 }

@@ -2,6 +2,7 @@
 import type { FreeformToolDefinition } from '@toolcell/core';
 import { defineTool, jsonOutput, textOutput } from '@toolcell/core';
 import { ToolRegistry } from '@toolcell/registry';
+import type { ExecLimits } from '@toolcell/sdkgen';
 import {
   createToolSearchTool,
   generateExecDescription,
@@ -10,14 +11,16 @@ import {
   systemPromptSections,
 } from '@toolcell/sdkgen';
 
-function execFor(registry: ToolRegistry): FreeformToolDefinition {
+// The limits the sandbox resolved (`resolveSandboxLimits()` or a transport's
+// `resolveLimits()` from @toolcell/sandbox), so the description states what is enforced.
+function execFor(registry: ToolRegistry, limits: ExecLimits): FreeformToolDefinition {
   // codemode registers the real exec; its description is regenerated for every request.
   return {
     kind: 'freeform',
     name: 'exec',
     description: 'Run a JavaScript program.',
     jsonFallback: { parameter: 'code', description: 'The program source.' },
-    describe: ({ scopeId }) => generateExecDescription(registry, registry.scope(scopeId), { cells: true }),
+    describe: ({ scopeId }) => generateExecDescription(registry, registry.scope(scopeId), { cells: true, limits }),
     execute: () => textOutput('…'),
   };
 }
@@ -32,24 +35,24 @@ const getWeather = defineTool<{ city: string }, { celsius: number }>({
   execute: () => jsonOutput({ celsius: 21 }),
 });
 
-export function describeAScope(): string {
+export function describeAScope(limits: ExecLimits): string {
   const registry = new ToolRegistry({ mode: 'code_mode_only' });
-  registry.register(execFor(registry));
+  registry.register(execFor(registry, limits));
   registry.register(getWeather);
   const [execDeclaration] = registry.wireView(registry.root);
   const sections = systemPromptSections(registry, registry.root); // tools:code-only, tool:get-weather
   return [execDeclaration?.description ?? '', ...sections.map((section) => section.text)].join('\n');
 }
 
-export async function lazyDiscovery(): Promise<number> {
+export async function lazyDiscovery(limits: ExecLimits): Promise<number> {
   // Only `get-weather` is documented up front; tool_search finds the rest.
   const registry = new ToolRegistry({ mode: 'code_mode_only', root: { search: { eager: ['get-weather'] } } });
-  registry.register(execFor(registry));
+  registry.register(execFor(registry, limits));
   registry.register(getWeather);
   registry.register(createToolSearchTool(registry, { defaultLimit: 5, maxLimit: 20 }));
   // #region loadTokenCounter
   const countTokens = await loadTokenCounter(); // the tokenizer loads here, once per process
-  return countTokens(generateExecDescription(registry, registry.root, { cells: true }));
+  return countTokens(generateExecDescription(registry, registry.root, { cells: true, limits }));
   // #endregion loadTokenCounter
 }
 

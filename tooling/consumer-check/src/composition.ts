@@ -17,10 +17,12 @@ const runtime = new ToolRuntime({ registry });
 export const removeGuard: () => void = runtime.addGuard((call) =>
   call.nested && call.toolName === 'delete_file' ? { type: 'deny', reason: 'not from programs' } : undefined,
 );
-const codeMode = new CodeMode({ registry, runtime, transport: createInProcessTransport() });
+const transport = createInProcessTransport();
+const codeMode = new CodeMode({ registry, runtime, transport });
 export const uninstall: () => void = codeMode.install();
 
-export const execDescription: string = generateExecDescription(registry, registry.root);
+// The limits the transport resolves are what sdkgen's `ExecLimits` asks for, by name.
+export const execDescription: string = generateExecDescription(registry, registry.root, { limits: transport.resolveLimits() });
 const declarations = registry.wireView(registry.root);
 export const openaiTools = openaiChatAdapter.toTools(declarations);
 export const anthropicTools = anthropicAdapter.toTools(declarations);

@@ -5,6 +5,7 @@ import type { SandboxLimits } from '@toolcell/sandbox';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
 import type { AgentSettings } from '../config/agent-settings.js';
 import type { SandboxSettings } from '../config/toolcell-config.js';
+import { SANDBOX_SETTING_NAMES } from '../config/toolcell-config.js';
 
 /** Cells that may run at once in one CLI session; each holds one sandbox process. */
 export const MAX_RUNNING_CELLS = 2;
@@ -16,14 +17,12 @@ export interface CodeModeInstallation {
   shutdown(): Promise<void>;
 }
 
-/** The sandbox limits the configuration sets (the rest keep the sandbox's defaults). */
+/**
+ * The sandbox limits the configuration sets, each under its own name (the rest keep the
+ * sandbox's defaults). Only the known settings are taken, so nothing else reaches the sandbox.
+ */
 export function sandboxLimits(settings: SandboxSettings): Partial<SandboxLimits> {
-  return {
-    ...(settings.cpuBudgetMs === undefined ? {} : { cpuBudgetMs: settings.cpuBudgetMs }),
-    ...(settings.memoryBytes === undefined ? {} : { memoryBytes: settings.memoryBytes }),
-    ...(settings.stackBytes === undefined ? {} : { stackBytes: settings.stackBytes }),
-    ...(settings.maxOutputChars === undefined ? {} : { maxTextChars: settings.maxOutputChars }),
-  };
+  return Object.fromEntries(SANDBOX_SETTING_NAMES.flatMap((name) => (settings[name] === undefined ? [] : [[name, settings[name]]])));
 }
 
 /**

@@ -103,7 +103,7 @@ describe('agent loop in code_mode', () => {
 });
 
 describe('sandbox limits from the configuration', () => {
-  it('applies sandbox.cpuBudgetMs and sandbox.maxOutputChars to programs', async () => {
+  it('applies sandbox.cpuBudgetMs and sandbox.maxTextChars to programs', async () => {
     const { events } = await runScenario(
       {
         turns: [
@@ -111,7 +111,7 @@ describe('sandbox limits from the configuration', () => {
           { tool_calls: [{ id: 'chatty', name: 'exec', input: 'text("x".repeat(500)); return 1;' }] },
         ],
       },
-      { flags: { mode: 'code_mode_only' }, config: { sandbox: { cpuBudgetMs: 200, maxOutputChars: 100 } } },
+      { flags: { mode: 'code_mode_only' }, config: { sandbox: { cpuBudgetMs: 200, maxTextChars: 100 } } },
     );
     expect(eventsOf(events, 'spin').at(-1)).toMatchObject({ type: 'call_end', status: 'error', code: 'EXEC_CPU_BUDGET' });
     expect(eventsOf(events, 'chatty').at(-1)).toMatchObject({ type: 'call_end', status: 'error', code: 'EXEC_OUTPUT_LIMIT' });

@@ -33,7 +33,7 @@ describe('parseConfig', () => {
       contextWindow: 32000,
       maxTurns: 10,
       tools: { mode: 'code_mode_only', eager: ['read_file'], directControl: ['ask_user_question'], search: true, cells: false, cellCompletion: 'poll' },
-      sandbox: { cpuBudgetMs: 100, memoryBytes: 8_000_000, stackBytes: 262_144, maxOutputChars: 5000 },
+      sandbox: { cpuBudgetMs: 100, memoryBytes: 8_000_000, stackBytes: 262_144, maxTextChars: 5000 },
       approvals: { default: 'none', tools: { write_file: 'all' } },
     };
     expect(parseConfig(config)).toBe(config);
@@ -45,7 +45,7 @@ describe('parseConfig', () => {
     [{ sandbox: { memoryBytes: '64MB' } }, 'sandbox.memoryBytes: must be a whole number, not "64MB". (in toolcell.config.json)'],
     [{ sandbox: { cpuBudgetMs: 0 } }, 'sandbox.cpuBudgetMs: 0 is out of range; use a value >= 1. (in toolcell.config.json)'],
     [{ sandbox: { memoryBytes: 65536 } }, 'sandbox.memoryBytes: 65536 is out of range; use a value >= 1048576. (in toolcell.config.json)'],
-    [{ sandbox: { wallTimeMs: 5 } }, 'sandbox.wallTimeMs: unknown setting; remove it or use one of "cpuBudgetMs", "memoryBytes", "stackBytes", "maxOutputChars". (in toolcell.config.json)'],
+    [{ sandbox: { wallTimeMs: 5 } }, 'sandbox.wallTimeMs: unknown setting; remove it or use one of "cpuBudgetMs", "memoryBytes", "stackBytes", "maxTextChars". (in toolcell.config.json)'],
     [{ tools: { eager: ['read_file', 'read_file'] } }, 'tools.eager: lists ["read_file","read_file"] twice; remove the duplicate. (in toolcell.config.json)'],
     [{ approvals: { tools: { write_file: 'yes' } } }, 'approvals.tools.write_file: "yes" is not allowed; use one of "ask", "all", "none". (in toolcell.config.json)'],
     [{ tools: { search: 'yes' } }, 'tools.search: must be a boolean, not "yes". (in toolcell.config.json)'],

@@ -1,5 +1,6 @@
 import type { ToolMode } from '@toolcell/core';
 import type { McpServersConfig } from '@toolcell/mcp';
+import type { SandboxLimits } from '@toolcell/sandbox';
 
 /** The providers the agent can talk to. */
 export const PROVIDER_NAMES = ['scripted', 'openai', 'openai-responses', 'anthropic', 'gemini', 'openai-compatible'] as const;
@@ -22,13 +23,14 @@ export const CELL_COMPLETIONS = ['push', 'poll'] as const;
 /** One of {@link CELL_COMPLETIONS}. */
 export type CellCompletion = (typeof CELL_COMPLETIONS)[number];
 
-/** Limits of each `exec` program. */
-export interface SandboxSettings {
-  readonly cpuBudgetMs?: number;
-  readonly memoryBytes?: number;
-  readonly stackBytes?: number;
-  readonly maxOutputChars?: number;
-}
+/** The sandbox limits the configuration file may set (`sandbox.<name>`). */
+export const SANDBOX_SETTING_NAMES = ['cpuBudgetMs', 'memoryBytes', 'stackBytes', 'maxTextChars'] as const;
+
+/**
+ * Limits of each `exec` program: sandbox limits under the sandbox's own names, so a key
+ * of the file is the limit of the same name (`SandboxLimits` from @toolcell/sandbox).
+ */
+export type SandboxSettings = Partial<Pick<SandboxLimits, (typeof SANDBOX_SETTING_NAMES)[number]>>;
 
 /** The contents of `toolcell.config.json` (see `schema/toolcell.config.schema.json`). */
 export interface ToolcellConfig {

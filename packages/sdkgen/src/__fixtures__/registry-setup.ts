@@ -3,15 +3,26 @@ import { MODEL_SOURCE, textOutput } from '@toolcell/core';
 import type { ToolRegistry } from '@toolcell/registry';
 import type { ExecDescriptionOptions } from '../exec-description.js';
 import { generateExecDescription } from '../exec-description.js';
+import type { ExecLimits } from '../exec-limits.js';
+
+/** Limits as a sandbox resolves them by default (sdkgen keeps no defaults of its own). */
+export const LIMITS: ExecLimits = {
+  maxTextChars: 100_000,
+  maxMediaItems: 16,
+  maxMediaBytes: 10 * 1024 * 1024,
+  maxTimers: 1_024,
+  cpuBudgetMs: 30_000,
+  memoryBytes: 64 * 1024 * 1024,
+};
 
 /** An `exec` whose description is generated per scope, as codemode registers it. */
-export function execTool(registry: ToolRegistry, options: ExecDescriptionOptions = {}): FreeformToolDefinition {
+export function execTool(registry: ToolRegistry, options: Partial<ExecDescriptionOptions> = {}): FreeformToolDefinition {
   return {
     kind: 'freeform',
     name: 'exec',
     description: 'Run a JavaScript program.',
     jsonFallback: { parameter: 'code', description: 'The program source.' },
-    describe: ({ scopeId }) => generateExecDescription(registry, registry.scope(scopeId), options),
+    describe: ({ scopeId }) => generateExecDescription(registry, registry.scope(scopeId), { limits: LIMITS, ...options }),
     execute: () => textOutput('not run in these tests'),
   };
 }
