@@ -74,22 +74,21 @@ describe('generateExecDescription', () => {
     expect(text).toContain('wait with list: true to list the live cells');
   });
 
-  it('states the limits it is given', () => {
-    const registry = registryWith('code_mode_only', ['get_weather']);
-    const text = generateExecDescription(registry, registry.root, {
+  it.each([
+    {
+      what: 'the limits it is given',
       limits: { maxTextChars: 2_000, maxMediaItems: 4, maxMediaBytes: 1536, maxTimers: 8, cpuBudgetMs: 1500, memoryBytes: 256 * 1024 * 1024 },
-    });
-    expect(text).toContain('at most 2,000 characters');
-    expect(text).toContain('at most 4 items, 1.5 KiB');
-    expect(text).toContain('at most 8 pending');
-    expect(text).toContain('Limits: 1.5 s of CPU time (waiting for tools does not count), 256 MiB of memory.');
-  });
-
-  it('states a zero limit as it is, with nothing to check (the sandbox resolved it)', () => {
+      fragments: ['at most 2,000 characters', 'at most 4 items, 1.5 KiB', 'at most 8 pending', 'Limits: 1.5 s of CPU time (waiting for tools does not count), 256 MiB of memory.'],
+    },
+    {
+      what: 'a zero limit as it is, with nothing to check (the sandbox resolved it)',
+      limits: { ...LIMITS, maxMediaItems: 0, maxMediaBytes: 0, maxTimers: 0 },
+      fragments: ['at most 0 items, 0 bytes', 'at most 0 pending'],
+    },
+  ])('states $what', ({ limits, fragments }) => {
     const registry = registryWith('code_mode_only', ['get_weather']);
-    const text = generateExecDescription(registry, registry.root, { limits: { ...LIMITS, maxMediaItems: 0, maxMediaBytes: 0, maxTimers: 0 } });
-    expect(text).toContain('at most 0 items, 0 bytes');
-    expect(text).toContain('at most 0 pending');
+    const text = generateExecDescription(registry, registry.root, { limits });
+    for (const fragment of fragments) expect(text).toContain(fragment);
   });
 
   it('sorts tools by canonical name and names canonical names that differ from the JS name', () => {
