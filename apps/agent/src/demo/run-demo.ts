@@ -45,36 +45,48 @@ export interface DemoResult {
   readonly identical: boolean;
 }
 
-async function runOnce(mode: DemoRun['mode'], root: string, transcript: TranscriptSink): Promise<DemoRun> {
+/** One mode's runtime, created before any run starts. */
+interface PreparedRun {
+  readonly mode: DemoRun['mode'];
+  readonly settings: ReturnType<typeof resolveSettings>;
+  readonly transcript: TranscriptSink;
+  readonly runtime: Promise<AgentRuntime>;
+  readonly nested: { calls: number };
+}
+
+function prepareRun(mode: DemoRun['mode'], root: string, transcript: TranscriptSink): PreparedRun {
   const workspace = join(root, mode);
   cpSync(SAMPLE_PROJECT_DIRECTORY, workspace, { recursive: true });
   // The demo approves its own report write: it runs unattended and only inside its copy.
   const settings = resolveSettings({ workspace, config: {}, configFile: undefined, flags: { mode, approve: 'all', provider: 'scripted' } });
-  let nestedCalls = 0;
+  const nested = { calls: 0 };
   const counting: TranscriptSink = (event: TranscriptEvent) => {
-    if (event.type === 'call_end' && event.parentCallId !== undefined) nestedCalls += 1;
+    if (event.type === 'call_end' && event.parentCallId !== undefined) nested.calls += 1;
     transcript(event);
   };
-  const runtime = await AgentRuntime.create({ settings, transcript: counting, prompts: undefined });
-  try {
-    const client = createScriptedModelClient({ responder: mode === 'direct' ? directDemoModel : codeModeDemoModel });
-    const summary = await runAgent({ runtime, client, task: DEMO_TASK, transcript: counting, maxTurns: settings.maxTurns });
-    const reportPath = join(runtime.workspace.root, REPORT_PATH);
-    return {
-      mode,
-      toolTurns: summary.toolTurns,
-      requests: summary.requests,
-      tokens: summary.tokens,
-      modelCalls: summary.modelCalls,
-      nestedCalls,
-      wallMs: summary.wallMs,
-      reportPath,
-      report: readFileSync(reportPath, 'utf8'),
-      finalText: summary.text,
-    };
-  } finally {
-    await runtime.close();
-  }
+  const runtime = AgentRuntime.create({ settings, transcript: counting, prompts: undefined });
+  runtime.catch(() => undefined); // awaited by its run; a failure is reported there
+  return { mode, settings, transcript: counting, runtime, nested };
+}
+
+async function runPrepared(prepared: PreparedRun): Promise<DemoRun> {
+  const { mode, settings, transcript, nested } = prepared;
+  const runtime = await prepared.runtime;
+  const client = createScriptedModelClient({ responder: mode === 'direct' ? directDemoModel : codeModeDemoModel });
+  const summary = await runAgent({ runtime, client, task: DEMO_TASK, transcript, maxTurns: settings.maxTurns });
+  const reportPath = join(runtime.workspace.root, REPORT_PATH);
+  return {
+    mode,
+    toolTurns: summary.toolTurns,
+    requests: summary.requests,
+    tokens: summary.tokens,
+    modelCalls: summary.modelCalls,
+    nestedCalls: nested.calls,
+    wallMs: summary.wallMs,
+    reportPath,
+    report: readFileSync(reportPath, 'utf8'),
+    finalText: summary.text,
+  };
 }
 
 /**
@@ -88,10 +100,18 @@ export async function runDemo(options: {
   readonly root?: string;
 }): Promise<DemoResult> {
   const root = options.root ?? mkdtempSync(join(tmpdir(), 'toolcell-demo-'));
+  // Every runtime is created first, so the code-mode run's sandbox process starts while
+  // the direct run goes, as an app's starts while it sends its first model request: no
+  // run's wall time includes a process start.
+  const prepared = DEMO_MODES.map((mode) => prepareRun(mode, root, options.transcriptFor(mode)));
   const runs: DemoRun[] = [];
-  for (const mode of DEMO_MODES) {
-    options.onRunStart?.(mode, join(root, mode));
-    runs.push(await runOnce(mode, root, options.transcriptFor(mode)));
+  try {
+    for (const run of prepared) {
+      options.onRunStart?.(run.mode, join(root, run.mode));
+      runs.push(await runPrepared(run));
+    }
+  } finally {
+    await Promise.allSettled(prepared.map(async (run) => (await run.runtime).close()));
   }
   return { workspace: root, task: DEMO_TASK, runs, identical: runs.every((run) => run.report === runs[0]?.report) };
 }
