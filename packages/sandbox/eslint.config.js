@@ -6,8 +6,8 @@ import { toolcellLint } from '@toolcell/eslint-config';
 // is the transport-neutral host side; `node/` is Node-only. Tests may reach across folders.
 const dirname = import.meta.dirname;
 
-/** Node entries that host the guest themselves (a new child or worker entry is added here). */
-const GUEST_HOST_ENTRIES = ['sandbox-child.ts'];
+/** Node files that host the guest themselves: the guest server, which the child and worker entries run. */
+const GUEST_HOST_ENTRIES = ['guest-server.ts'];
 
 /** Source files under `folder` that may import only from the folders in `allowed`. */
 function onlyFrom(folder, allowed, message) {

@@ -43,6 +43,11 @@ export interface ResultMessage {
   readonly cpuMs: number;
   readonly toolCalls: number;
   readonly reusable: boolean;
+  /**
+   * How many times the peer has looked for the parent's answer without blocking, since it
+   * started (a diagnostic: tests bound it to show that an idle peer does not spin).
+   */
+  readonly polls?: number;
 }
 
 /** What the child sends. */
@@ -98,6 +103,7 @@ export const childFrames = {
     cpuMs: number;
     toolCalls: number;
     reusable: boolean;
+    polls?: number;
   }): string => {
     const { returnJson, ...rest } = outcome;
     const head = JSON.stringify({ type: 'result', ...rest });
@@ -207,9 +213,10 @@ export function parseChildMessage(
       if (!run.cells) fail('an unexpected yield');
       return { type };
     case 'result': {
-      const { status, cpuMs, toolCalls, reusable } = message;
+      const { status, cpuMs, toolCalls, reusable, polls } = message;
       if (status !== 'completed' && status !== 'failed') fail('a result has no valid status');
       if (typeof cpuMs !== 'number' || !Number.isSafeInteger(toolCalls) || typeof reusable !== 'boolean') fail('a result has malformed figures');
+      if (polls !== undefined && !Number.isSafeInteger(polls)) fail('a result has malformed figures');
       return {
         type,
         status,
@@ -218,6 +225,7 @@ export function parseChildMessage(
         cpuMs,
         toolCalls: toolCalls as number,
         reusable,
+        ...(polls === undefined ? {} : { polls: polls as number }),
       };
     }
   }

@@ -1,0 +1,91 @@
+import { SandboxEngine } from '../guest/sandbox-engine.js';
+import type { EngineRun } from '../guest/sandbox-engine.js';
+import { PARENT_FRAME_BYTES, childFrames } from '../shared/protocol-messages.js';
+import type { ParentMessage } from '../shared/protocol-messages.js';
+import { FrameDecoder, FrameWriter } from './frame-codec.js';
+
+/** How a guest server reaches its parent. */
+export interface GuestServerOptions {
+  /**
+   * Write bytes to the parent; `answerDue` when a tool call waits for its answer (the peer
+   * may then look for it before it sleeps).
+   */
+  readonly write: (data: Buffer, answerDue: boolean) => void;
+  /** End the peer after a fault the parent must see as a crash. */
+  readonly die: (message: string) => never;
+  /** How many times the peer looked for the parent's answer, for the result frame (see `ResultMessage.polls`). */
+  readonly polls: () => number;
+}
+
+/** The peer side of the protocol: feed it the parent's bytes, it runs one program at a time. */
+export interface GuestServer {
+  /** Bytes from the parent. */
+  receive(chunk: Buffer): void;
+  /** Warm up for `memoryBytes`, then tell the parent the peer is ready. */
+  start(memoryBytes: number): void;
+}
+
+/**
+ * Runs programs in QuickJS for a parent, over frames: the same in a child process and in a
+ * worker thread. Any protocol fault ends the peer; the parent treats that as a crash.
+ */
+export function createGuestServer(options: GuestServerOptions): GuestServer {
+  const { die } = options;
+  const engine = new SandboxEngine(2, (task) => setImmediate(task));
+  const writer = new FrameWriter((data) => options.write(data, answersDue > 0));
+  /** Tool calls sent and not answered yet. */
+  let answersDue = 0;
+  const decoder = new FrameDecoder(() => PARENT_FRAME_BYTES);
+  let current: EngineRun | undefined;
+
+  async function run(message: Extract<ParentMessage, { type: 'run' }>): Promise<void> {
+    const engineRun = await engine.prepare({
+      source: message.source,
+      bindings: message.bindings,
+      limits: message.limits,
+      ...(message.storedJson === undefined ? {} : { storedJson: message.storedJson }),
+      host: {
+        toolBatch: (calls) => {
+          answersDue += calls.length;
+          writer.send(childFrames.toolBatch(calls));
+        },
+        output: (item) => writer.send(childFrames.output(item)),
+        store: (key, json) => writer.send(childFrames.store(key, json)),
+        notify: (json) => writer.send(childFrames.notify(json)),
+        yieldControl: () => writer.send(childFrames.yield()),
+      },
+    });
+    current = engineRun;
+    const outcome = await engineRun.start();
+    current = undefined;
+    // Calls the program left behind may never be answered.
+    answersDue = 0;
+    writer.send(childFrames.result({ ...outcome, polls: options.polls() }));
+  }
+
+  function handle(message: ParentMessage): void {
+    if (message.type === 'toolResult') {
+      answersDue = Math.max(0, answersDue - 1);
+      current?.deliver(message.id, message.ok, message.payload);
+      return;
+    }
+    if (message.type !== 'run' || current !== undefined) die(`unexpected ${String(message.type)} message`);
+    run(message).catch((error: unknown) => die(`could not run a program: ${error instanceof Error ? error.message : String(error)}`));
+  }
+
+  return {
+    receive(chunk) {
+      try {
+        for (const frame of decoder.push(chunk)) handle(JSON.parse(frame.json) as ParentMessage);
+      } catch (error) {
+        die(error instanceof Error ? error.message : String(error));
+      }
+    },
+    start(memoryBytes) {
+      engine
+        .prewarm(Number.isFinite(memoryBytes) && memoryBytes > 0 ? memoryBytes : undefined)
+        .then(() => writer.send(childFrames.ready()))
+        .catch((error: unknown) => die(`could not start QuickJS: ${error instanceof Error ? error.message : String(error)}`));
+    },
+  };
+}
