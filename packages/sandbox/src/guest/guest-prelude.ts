@@ -33,8 +33,8 @@ export const REMOVED_GLOBALS = [
  * not JSON data, `toolError` builds the error of a failed call, `unknownTool` throws for
  * `tools.<unknown>` (host functions, to keep this source short). The host deletes
  * {@link REMOVED_GLOBALS} before the prelude runs. Returns the functions the host
- * calls: `install(bindingsJson)` adds `tools` and `ALL_TOOLS` for one program; `deliver(id,
- * ok, json)` settles a tool call; `toJson(value, what)` is strict JSON (throws a TypeError
+ * calls: `install(json)` with `json = { seed, bindings }` seeds `Math.random` and adds `tools`
+ * and `ALL_TOOLS` for one program; `deliver(id, ok, json)` settles a tool call; `toJson(value, what)` is strict JSON (throws a TypeError
  * naming what is not JSON data); `textJson(value)` is the JSON of `text(value)`'s text;
  * `define(name, value)` adds a read-only global; `parse` is the original `JSON.parse`. Strings reach the host as JSON: the host
  * reads guest strings as C strings, which end at a NUL.
@@ -97,8 +97,21 @@ function deliver(id, ok, json) {
   else fail(toolError(json));
 }
 function define(name, value) { def(G, name, { value: value }); }
-function install(bindingsJson) {
-  const bindings = parse(bindingsJson), target = O.create(null), all = [];
+// Math.random is xoshiro128**, seeded by the host for each program: realms are reset to one
+// memory snapshot, where QuickJS's own generator would replay the same numbers every time.
+const imul = Math.imul;
+let s0 = 1, s1 = 0, s2 = 0, s3 = 0;
+function rotl(x, k) { return (x << k) | (x >>> (32 - k)); }
+function next() {
+  const result = imul(rotl(imul(s1, 5), 7), 9) >>> 0, t = s1 << 9;
+  s2 ^= s0; s3 ^= s1; s1 ^= s2; s0 ^= s3; s2 ^= t; s3 = rotl(s3, 11);
+  return result;
+}
+def(Math, 'random', { value: function random() { return ((next() >>> 5) * 67108864 + (next() >>> 6)) / 9007199254740992; }, writable: true, configurable: true });
+function install(json) {
+  const request = parse(json), seed = request.seed, bindings = request.bindings, target = O.create(null), all = [];
+  s0 = seed[0] | 0; s1 = seed[1] | 0; s2 = seed[2] | 0; s3 = seed[3] | 0;
+  if ((s0 | s1 | s2 | s3) === 0) s0 = 1;
   for (let i = 0; i < bindings.length; i++) {
     const b = bindings[i], fn = call.bind(undefined, b.jsName, b.kind === 'freeform');
     def(fn, 'name', { value: b.jsName });

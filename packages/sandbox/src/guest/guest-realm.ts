@@ -2,6 +2,7 @@ import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emsc
 import { GUEST_PRELUDE, REMOVED_GLOBALS } from './guest-prelude.js';
 import { HostFunctions } from './host-functions.js';
 import type { CellsFunctions, HostFunctionHandlers } from './host-functions.js';
+import { LinearMemorySnapshot } from './linear-memory-snapshot.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
 
 /** The prelude functions the host calls. */
@@ -17,14 +18,16 @@ export interface RealmApi {
 const API_NAMES = ['install', 'deliver', 'toJson', 'textJson', 'define', 'parse'] as const;
 
 /**
- * A fresh QuickJS runtime and context with the guest API installed, ready for exactly one
- * program. Preparing it (runtime, context, parsing the prelude) is most of the fixed cost
- * of a program, so realms are prepared ahead, while nothing runs.
+ * A QuickJS runtime and context with the guest API installed, the only realm of its
+ * instance, serving one program at a time. Preparing it (runtime, context, parsing the
+ * prelude) costs several times what a short program does, so it is done once: the
+ * instance's linear memory is copied right after, and {@link reset} puts that copy back
+ * between programs, so every program starts in a byte-for-byte fresh realm.
  */
 export class GuestRealm {
   /** The handlers of the program using this realm. */
   handlers: HostFunctionHandlers | undefined;
-  /** Whether a program has taken this realm (a realm serves one program). */
+  /** Whether a program has taken this realm since it was prepared or reset. */
   used = false;
   /** The realm's runtime. */
   readonly runtime: QuickJSRuntime;
@@ -36,8 +39,13 @@ export class GuestRealm {
   readonly cells: CellsFunctions;
   /** The host functions, to define the cells globals. */
   readonly hostFunctions: HostFunctions;
+  /** The instance's memory as it was right after preparing. */
+  private readonly snapshot: LinearMemorySnapshot;
 
-  /** Prepare a realm in `instance`. Throws when the module is broken. */
+  /**
+   * Prepare a realm in `instance`, which must hold no other realm (a reset restores the
+   * whole memory). Throws when the module is broken.
+   */
   constructor(readonly instance: QuickJsInstance) {
     const runtime = instance.quickjs.newRuntime();
     const context = runtime.newContext();
@@ -52,6 +60,25 @@ export class GuestRealm {
     this.runtime = runtime;
     this.context = context;
     this.hostFunctions = hostFunctions;
+    this.snapshot = LinearMemorySnapshot.take(instance.memory);
+  }
+
+  /** Host memory the snapshot takes, in bytes. */
+  get snapshotBytes(): number {
+    return this.snapshot.byteLength;
+  }
+
+  /**
+   * Undo everything the last program did, by restoring the memory copied after preparing.
+   * Call only after the program settled with a sound module (`reusable`): its handles are
+   * then released and no call into the module is on the stack. Every handle the host holds
+   * (the prelude functions, the cells globals, the global object) was created before the
+   * copy, so it is valid again afterwards.
+   */
+  reset(): void {
+    this.snapshot.restore();
+    this.handlers = undefined;
+    this.used = false;
   }
 
   /**

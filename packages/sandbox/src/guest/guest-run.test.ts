@@ -54,11 +54,25 @@ describe('GuestRun', () => {
     }
   });
 
-  it('refuses a realm that already served a program', async () => {
+  it('refuses a realm that already served a program until it is reset', async () => {
     const instance = await createQuickJsInstance(memoryCapBytes(limits.memoryBytes));
     const realm = new GuestRealm(instance);
     const host = answeringHost(() => undefined);
     await new GuestRun({ realm, source: 'return 1', bindings, limits, host }).start();
-    expect(() => new GuestRun({ realm, source: 'return 2', bindings, limits, host })).toThrow('a realm serves one program');
+    expect(() => new GuestRun({ realm, source: 'return 2', bindings, limits, host })).toThrow('a realm serves one program until it is reset');
+    realm.reset();
+    expect((await new GuestRun({ realm, source: 'return 2', bindings, limits, host }).start()).returnJson).toBe('2');
+  });
+
+  it.each(PROGRAMS)('serves the next program after %s once reset', async (_case, source, cells) => {
+    const realm = new GuestRealm(await createQuickJsInstance(memoryCapBytes(limits.memoryBytes)));
+    for (let round = 0; round < 3; round += 1) {
+      if (round > 0) realm.reset();
+      const run: GuestRun = new GuestRun({ realm, source, bindings, limits, host: answeringHost(() => run), ...(cells ? { storedJson: '{"k":1}' } : {}) });
+      expect((await run.start()).reusable).toBe(true);
+    }
+    realm.reset();
+    const host = answeringHost(() => undefined);
+    expect((await new GuestRun({ realm, source: 'return typeof store', bindings, limits, host }).start()).returnJson).toBe('"undefined"');
   });
 });

@@ -23,6 +23,11 @@ function storedMap(storedJson: string): Map<string, string> {
   return new Map(Object.entries(snapshot).map(([key, value]) => [key, JSON.stringify(value)]));
 }
 
+/** Four 32-bit words for the guest's `Math.random` (the host's own generator is seeded by the OS). */
+function randomSeed(): number[] {
+  return Array.from({ length: 4 }, () => Math.floor(Math.random() * 0x1_0000_0000));
+}
+
 /** What one program needs. */
 export interface GuestRunOptions {
   /** A prepared, unused realm; the program takes it over. */
@@ -39,9 +44,10 @@ type Stop = { readonly kind: 'exit' } | { readonly kind: 'failure'; readonly err
 type Ending = Omit<EngineOutcome, 'cpuMs' | 'toolCalls'>;
 
 /**
- * One program in a fresh realm (QuickJS runtime and context). The guest runs in turns: a turn
- * enters the interpreter (start, a tool response, a timer), drains the job queue, then
- * checks whether the program settled and sends the tool calls of the turn as one batch.
+ * One program in a fresh realm (a QuickJS runtime and context just prepared or reset). The
+ * guest runs in turns: a turn enters the interpreter (start, a tool response, a timer),
+ * drains the job queue, then checks whether the program settled and sends the tool calls of
+ * the turn as one batch.
  */
 export class GuestRun {
   private readonly realm: GuestRealm;
@@ -73,7 +79,7 @@ export class GuestRun {
       this.halt(programErrors.wallClock(this.limits, false)),
     );
     this.realm = options.realm;
-    if (this.realm.used) throw new Error('a realm serves one program');
+    if (this.realm.used) throw new Error('a realm serves one program until it is reset');
     this.realm.used = true;
     const stored = options.storedJson === undefined ? undefined : storedMap(options.storedJson);
     this.realm.handlers = createGuestHandlers({
@@ -189,15 +195,15 @@ export class GuestRun {
 
   private install(): void {
     const context = this.context;
-    const bindings = context.newString(
-      JSON.stringify(this.options.bindings.map(({ jsName, canonicalName, description, kind }) => ({ jsName, canonicalName, description, kind }))),
-    );
-    const installed = this.take(context.callFunction(this.realm.api.install, context.undefined, bindings), 'start');
-    bindings.dispose();
+    const bindings = this.options.bindings.map(({ jsName, canonicalName, description, kind }) => ({ jsName, canonicalName, description, kind }));
+    const request = context.newString(JSON.stringify({ seed: randomSeed(), bindings }));
+    const installed = this.take(context.callFunction(this.realm.api.install, context.undefined, request), 'start');
+    request.dispose();
     if (installed === undefined) return;
     installed.dispose();
     if (this.cells) {
-      for (const [name, handle] of Object.entries(this.realm.cells)) this.realm.hostFunctions.define(this.realm.api, name, handle);
+      // `define` consumes the handle it gets; the realm's own serves every program.
+      for (const [name, handle] of Object.entries(this.realm.cells)) this.realm.hostFunctions.define(this.realm.api, name, handle.dup());
     }
     const wrapped = `(async function () {${this.options.source}\n})`;
     const program = this.take(context.evalCode(wrapped, 'program.js', { type: 'global' }), 'compile');

@@ -23,12 +23,10 @@ export interface EngineRun {
   cancel(): void;
 }
 
-/** An instance between programs, with the realm its next program will use. */
+/** An instance between programs, with its one realm. */
 interface Slot {
   readonly instance: QuickJsInstance;
-  spare: GuestRealm | undefined;
-  /** The realm of the last program, freed when the host is idle. */
-  retired: GuestRealm | undefined;
+  readonly realm: GuestRealm;
 }
 
 const NO_HOST: EngineHost = { toolBatch() {}, output() {}, store() {}, notify() {}, yieldControl() {} };
@@ -42,9 +40,11 @@ const WARM_UP_ROUNDS = 2;
 let processWarmedUp: Promise<void> | undefined;
 
 /**
- * Runs programs in QuickJS instances it keeps between programs. A program gets a realm
- * prepared ahead of time; after it ends, its realm is freed and the next one prepared in a
- * later task, off the path of the result. An instance whose program hit a limit is dropped.
+ * Runs programs in QuickJS instances it keeps between programs, one realm per instance. A
+ * realm is prepared once, when its instance is created; after a program ends with the
+ * module sound, the realm is reset (its memory snapshot restored) in a later task, off the
+ * path of the result, or at the latest when the next program takes it. An instance whose
+ * program hit a limit is dropped.
  */
 export class SandboxEngine {
   /** At most `maxIdleInstances` (the constructor's bound); beyond it an instance is dropped. */
@@ -58,35 +58,30 @@ export class SandboxEngine {
   private closed = false;
 
   /**
-   * @param scheduleIdle - runs housekeeping (freeing the last realm, preparing the next)
-   *   after the current task; a child process passes `setImmediate`.
+   * @param scheduleIdle - runs housekeeping (resetting the realms of ended programs) after
+   *   the current task; a child process passes `setImmediate`.
    */
   constructor(
     private readonly maxIdleInstances = 2,
     private readonly scheduleIdle: (task: () => void) => void = (task) => setTimeout(task, 0),
   ) {}
 
-  /** Create an instance for `memoryBytes` with a spare realm, so the next program starts warm. */
+  /** Create an instance for `memoryBytes` with its realm prepared, so the next program starts warm. */
   async prewarm(memoryBytes: number = DEFAULT_SANDBOX_LIMITS.memoryBytes): Promise<void> {
     const capBytes = memoryCapBytes(memoryBytes);
     if (this.idle.some((slot) => slot.instance.capBytes === capBytes)) return;
-    const slot = await this.createSlot(capBytes);
-    slot.spare = new GuestRealm(slot.instance);
-    this.keep(slot);
+    this.keep(await this.createSlot(capBytes));
   }
 
   /** Prepare a program. Rejects only when no QuickJS instance can be created at all. */
   async prepare(request: EngineRunRequest): Promise<EngineRun> {
-    const { slot, realm } = await this.realmFor(memoryCapBytes(request.limits.memoryBytes));
-    const run = new GuestRun({ ...request, realm });
+    const slot = await this.acquire(memoryCapBytes(request.limits.memoryBytes));
+    const run = new GuestRun({ ...request, realm: slot.realm });
     let outcome: Promise<EngineOutcome> | undefined;
     return {
       start: () =>
         (outcome ??= run.start().then((result) => {
-          if (result.reusable && slot.instance.healthy) {
-            slot.retired = realm;
-            this.keep(slot);
-          }
+          if (result.reusable && slot.instance.healthy) this.keep(slot);
           return result;
         })),
       deliver: (id, ok, json) => run.deliver(id, ok, json),
@@ -100,43 +95,29 @@ export class SandboxEngine {
     this.idle.length = 0;
   }
 
-  /** A slot and a fresh realm in it; an instance that cannot make one is dropped for a new one. */
-  private async realmFor(capBytes: number): Promise<{ slot: Slot; realm: GuestRealm }> {
-    for (let attempt = 0; ; attempt += 1) {
-      const slot = await this.acquire(capBytes);
-      const spare = slot.spare;
-      slot.spare = undefined;
-      try {
-        return { slot, realm: spare ?? new GuestRealm(slot.instance) };
-      } catch (error) {
-        slot.instance.healthy = false;
-        if (attempt > 0) throw error;
-      }
-    }
-  }
-
+  /** An idle slot for `capBytes` with its realm reset, or a new one. */
   private async acquire(capBytes: number): Promise<Slot> {
-    for (;;) {
-      const index = this.idle.findIndex((slot) => slot.instance.capBytes === capBytes);
-      if (index < 0) return this.createSlot(capBytes);
-      const [slot] = this.idle.splice(index, 1);
-      if (slot !== undefined && this.tidy(slot)) return slot;
-    }
+    const index = this.idle.findIndex((slot) => slot.instance.capBytes === capBytes);
+    if (index < 0) return this.createSlot(capBytes);
+    const [slot] = this.idle.splice(index, 1) as [Slot];
+    if (slot.realm.used) slot.realm.reset();
+    return slot;
   }
 
+  /** A new instance and its realm; an instance that cannot prepare one is replaced once. */
   private async createSlot(capBytes: number): Promise<Slot> {
     // A failed warm-up is not fatal: creating the instance below reports the real problem.
     processWarmedUp ??= warmUp().catch(() => undefined);
     await processWarmedUp;
-    return { instance: await createQuickJsInstance(capBytes), spare: undefined, retired: undefined };
-  }
-
-  /** Free the retired realm; false when that broke the instance. */
-  private tidy(slot: Slot): boolean {
-    const retired = slot.retired;
-    slot.retired = undefined;
-    if (retired !== undefined) retired.dispose();
-    return slot.instance.healthy;
+    for (let attempt = 0; ; attempt += 1) {
+      const instance = await createQuickJsInstance(capBytes);
+      try {
+        return { instance, realm: new GuestRealm(instance) };
+      } catch (error) {
+        instance.healthy = false;
+        if (attempt > 0) throw error;
+      }
+    }
   }
 
   private keep(slot: Slot): void {
@@ -144,34 +125,20 @@ export class SandboxEngine {
     this.idle.push(slot);
     if (this.housekeepingQueued) return;
     this.housekeepingQueued = true;
-    // Free the old realms and prepare the next ones in a later task, while nothing runs.
+    // Reset the used realms in a later task, while nothing runs.
     this.scheduleIdle(() => {
       this.housekeepingQueued = false;
-      for (const idle of [...this.idle]) this.prepareIdle(idle);
+      for (const idle of this.idle) if (idle.realm.used) idle.realm.reset();
     });
-  }
-
-  /** Free an idle slot's retired realm and give it a spare; drop it if that fails. */
-  private prepareIdle(slot: Slot): void {
-    if (!this.tidy(slot)) {
-      this.idle.splice(this.idle.indexOf(slot), 1);
-      return;
-    }
-    try {
-      slot.spare ??= new GuestRealm(slot.instance);
-    } catch {
-      slot.instance.healthy = false;
-      this.idle.splice(this.idle.indexOf(slot), 1);
-    }
   }
 }
 
 async function warmUp(): Promise<void> {
   const limits = DEFAULT_SANDBOX_LIMITS;
-  const instance = await createQuickJsInstance(memoryCapBytes(limits.memoryBytes));
+  const realm = new GuestRealm(await createQuickJsInstance(memoryCapBytes(limits.memoryBytes)));
   for (let round = 0; round < WARM_UP_ROUNDS; round += 1) {
-    const realm = new GuestRealm(instance);
+    if (round > 0) realm.reset();
     const outcome = await new GuestRun({ realm, source: WARM_UP_SOURCE, bindings: [], limits, host: NO_HOST }).start();
-    if (!outcome.reusable || !realm.dispose()) return;
+    if (!outcome.reusable) return;
   }
 }
