@@ -1,0 +1,35 @@
+// One cold start, in a fresh `node` process (the bench summary spawns one per sample):
+// import the full stack from the built packages, then run a first `exec` on the transport
+// named by the argument: `in-process` (the default) or `child-process`.
+// Plain JavaScript, so no TypeScript loader is part of what is measured. Prints one JSON line.
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
+
+const transportName = process.argv[2] ?? 'in-process';
+const cpu = process.cpuUsage();
+const started = performance.now();
+const [{ CodeMode }, { ToolRuntime }, { ToolRegistry }, sandbox] = await Promise.all([
+  import('@toolcell/codemode'),
+  import('@toolcell/executor'),
+  import('@toolcell/registry'),
+  import('@toolcell/sandbox'),
+]);
+const node = transportName === 'in-process' ? undefined : await import('@toolcell/sandbox/node');
+const imported = performance.now();
+const importCpu = process.cpuUsage(cpu);
+
+const registry = new ToolRegistry({ mode: 'code_mode_only' });
+registry.register({ kind: 'function', name: 'noop', description: 'Does nothing.', inputSchema: { type: 'object' }, readOnly: true, execute: () => ({ result: null, wire: [] }) });
+const runtime = new ToolRuntime({ registry });
+const transport = transportName === 'in-process' ? sandbox.createInProcessTransport() : node.createChildProcessTransport();
+const codeMode = new CodeMode({ registry, runtime, transport });
+codeMode.install();
+const outcome = await runtime.dispatch({ name: 'exec', args: 'return 1;', callId: 'cold_1', scope: registry.root });
+const executed = performance.now();
+if (outcome.status !== 'ok') throw new Error(`${outcome.code}: ${outcome.message}`);
+await codeMode.shutdown();
+await transport.close();
+const ms = (value) => Math.round(value * 100) / 100;
+process.stdout.write(
+  `${JSON.stringify({ importMs: ms(imported - started), importCpuMs: ms((importCpu.user + importCpu.system) / 1000), firstExecMs: ms(executed - imported) })}\n`,
+);
