@@ -1,27 +1,20 @@
 import { createInProcessTransport } from '@toolcell/sandbox';
-import { DEFAULT_CONFIG } from '../src/runtime/playground-config.js';
+import type { RoundTripFigures } from '../src/bench/round-trip-bench.js';
+import { benchRoundTrips } from '../src/bench/round-trip-bench.js';
 import { PLAYGROUND_LIMITS } from '../src/runtime/playground-limits.js';
-import { createPlaygroundRuntime } from '../src/runtime/playground-runtime.js';
 
-/** The same stack and programs on Node's in-process transport: median ms per exec call. */
-export async function measureNodeRoundTrips(nestedProgram: string): Promise<{ trivialMs: number; nestedMs: number }> {
+/**
+ * The worker's bench on Node's in-process transport: the same function, limits and
+ * programs. `firstResultMs` here is a cold start: from creating the transport (it compiles
+ * QuickJS and prewarms an interpreter) to the first result; the round trips come after
+ * the warm-up, as in the worker.
+ */
+export async function measureNodeRoundTrips(): Promise<RoundTripFigures> {
+  const startedAt = performance.now();
   const transport = createInProcessTransport({ limits: PLAYGROUND_LIMITS });
-  const { runtime, scope, codeMode } = createPlaygroundRuntime(DEFAULT_CONFIG, { transport });
-  let callNumber = 0;
-  const median = async (program: string, times: number): Promise<number> => {
-    const samples: number[] = [];
-    for (let index = 0; index < times; index += 1) {
-      const startedAt = performance.now();
-      await runtime.dispatch({ name: 'exec', args: program, callId: `bench_${callNumber++}`, scope });
-      samples.push(performance.now() - startedAt);
-    }
-    samples.sort((left, right) => left - right);
-    return samples[Math.floor(samples.length / 2)] ?? Number.NaN;
-  };
   try {
-    return { trivialMs: await median('return 1', 15), nestedMs: await median(nestedProgram, 5) };
+    return await benchRoundTrips(transport, startedAt);
   } finally {
-    await codeMode.shutdown();
     await transport.close();
   }
 }

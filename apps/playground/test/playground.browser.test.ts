@@ -3,6 +3,8 @@ import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDemo } from '@toolcell/agent';
+import { CHART_CATEGORIES, chartFigures } from '../src/replay/chart-figures.js';
 import { launchChromium } from './launch-chromium.js';
 import { measureNodeRoundTrips } from './node-round-trips.js';
 import { serveDirectory } from './static-server.js';
@@ -74,7 +76,8 @@ describe('the playground in headless Chromium', () => {
 
     await page.selectOption('#mode', 'code_mode_only');
     await expect.poll(() => page.textContent('#declared')).toContain('code_mode_only');
-    expect(await page.textContent('#declared')).toMatch(/: exec, wait\)$/);
+    // ask_user_question is a direct-control tool: on the wire in every mode.
+    expect(await page.textContent('#declared')).toMatch(/: ask_user_question, exec, wait\)$/);
     expect(await page.textContent('#exec-description')).toContain('tools.read_file');
     expect(await page.textContent('#execution tr[data-tool="read_file"]')).toContain('refused UNKNOWN_TOOL');
     await screenshot('2-code-mode-only');
@@ -125,7 +128,7 @@ describe('the playground in headless Chromium', () => {
     await screenshot('7-subagent-lazy');
     await page.uncheck('#lazy');
     await page.selectOption('#scope', 'root');
-    await expect.poll(() => page.textContent('#declared')).toMatch(/scope root: exec, wait\)$/);
+    await expect.poll(() => page.textContent('#declared')).toMatch(/scope root: ask_user_question, exec, wait\)$/);
   });
 
   it('runs a cell that yields, is waited on, and stores values', async () => {
@@ -149,39 +152,80 @@ describe('the playground in headless Chromium', () => {
     await screenshot('6-refused-direct-call');
   });
 
-  it('ends a worker stuck in host code with its watchdog, and a new worker runs the next program', async () => {
-    // A backtracking RegExp in search_text holds the worker's thread outside the sandbox's
-    // interrupt handler: only terminating the worker ends it.
-    await editorText(`await tools.write_file({ path: 'slow.txt', content: 'a'.repeat(40) + '!' });
-return await tools.search_text({ pattern: '^(a+)+$', path: 'slow.txt' });`);
-    await page.click('#run');
-    await page.locator('.approval', { hasText: 'slow.txt' }).getByRole('button', { name: 'Approve' }).click();
+  it('asks the person for ask_user_question and resolves the call with the answer; a program cannot call it', async () => {
+    expect(await page.textContent('#execution tr[data-tool="ask_user_question"]')).toMatch(/refused/);
+    await page.fill('#direct-name', 'ask_user_question');
+    await page.fill('#direct-args', '{"question": "Whose TODOs first?", "options": ["ana", "ben"]}');
+    await page.click('#direct-call');
+    const form = page.locator('form.question', { hasText: 'Whose TODOs first?' });
+    await form.getByRole('button', { name: 'ben' }).click();
     await waitForRunDone();
-    expect(await page.getAttribute('#result', 'data-code')).toBe('EXEC_CPU_BUDGET');
+    expect(await form.count()).toBe(0);
+    expect(await page.textContent('#result-typed')).toContain('"answer": "ben"');
+    expect(await page.textContent('#result-wire')).toContain('The user answered: ben');
+    await screenshot('10-ask-user-question');
+  });
+
+  it('ends a worker stuck in host code with its watchdog, and a new worker runs the next program', async () => {
+    // A pasted schema whose `pattern` backtracks: the executor's validator (Ajv, with
+    // RegExp) holds the worker's thread outside the sandbox's interrupt handler, so only
+    // terminating the worker ends it.
+    await page.selectOption('#tool-set', 'pasted');
+    await page.fill('#pasted', JSON.stringify([{ name: 'check_code', inputSchema: { type: 'object', properties: { code: { type: 'string', pattern: '^(a+)+$' } } } }]));
+    await page.locator('#pasted').dispatchEvent('change');
+    await expect.poll(() => page.textContent('#exec-description')).toContain('tools.check_code');
+    await editorText(`return await tools.check_code({ code: 'a'.repeat(40) + '!' });`);
+    await page.click('#run');
+    await waitForRunDone();
+    expect(await page.getAttribute('#result', 'data-code'), (await page.textContent('#result')) ?? '').toBe('EXEC_CPU_BUDGET');
     expect(await page.textContent('#result-wire')).toContain('watchdog');
     await page.locator('#status[data-state="ready"]').waitFor(WAIT);
     await screenshot('9-watchdog');
+    await page.selectOption('#tool-set', 'demo');
+    await expect.poll(() => page.textContent('#exec-description')).toContain('tools.read_file');
     await editorText('return 6 * 7;');
     await page.click('#run');
     await waitForRunDone();
     expect(await page.textContent('#result-wire')).toContain('Return value: 42');
   });
 
+  it("replays the app's demo as a chart with the figures its runner reports", async () => {
+    const { runs } = await runDemo({ transcriptFor: () => () => undefined });
+    const titles = await page.locator('#replay-chart svg rect title').allTextContents();
+    // `tokens sent · direct: 17,402` → figures by category and run.
+    const shown = new Map(titles.map((title) => [title.slice(0, title.lastIndexOf(':')), Number(title.slice(title.lastIndexOf(':') + 1).replace(/,/g, ''))]));
+    expect(shown.size).toBe(CHART_CATEGORIES.length * runs.length);
+    for (const run of runs) {
+      chartFigures(run).forEach((value, index) => {
+        const category = CHART_CATEGORIES[index]!;
+        const figure = shown.get(`${category} · ${run.mode}`);
+        // The exec result the model reads says how long the program ran, so its token
+        // count can differ by a digit's worth between two runs; every other figure is exact.
+        if (category === 'tokens sent') expect(Math.abs((figure ?? 0) - value), `${category} · ${run.mode}`).toBeLessThanOrEqual(3);
+        else expect(figure, `${category} · ${run.mode}`).toBe(value);
+      });
+    }
+    expect(titles).toContain('model calls · direct: 10');
+    expect(titles).toContain('nested calls · code_mode_only: 10');
+    expect(await page.textContent('.replay-run[data-mode="code_mode_only"] pre')).toContain('↳ read_file');
+    await page.locator('#replay').scrollIntoViewIfNeeded();
+    await screenshot('11-demo-replay');
+  });
+
   it('measures the browser against Node in process', async () => {
     const interactiveMs = Number(await page.getAttribute('body', 'data-interactive-ms'));
-    const nested = 'for (let i = 0; i < 50; i++) await tools.get_context_remaining({}); return 1;';
-    const browserTrivial = await page.evaluate(() => globalThis.playgroundBench!('return 1', 15));
-    const browserNested = await page.evaluate((program) => globalThis.playgroundBench!(program, 5), nested);
-    const node = await measureNodeRoundTrips(nested);
+    const browser = await page.evaluate(() => globalThis.playgroundBench!());
+    const node = await measureNodeRoundTrips();
     console.log(
       [
-        'playground bench (medians):',
-        `  time to first interactive: ${interactiveMs} ms`,
-        `  trivial round trip: browser worker ${browserTrivial.toFixed(1)} ms, Node in-process ${node.trivialMs.toFixed(1)} ms`,
-        `  per nested call: browser worker ${((browserNested - browserTrivial) / 50).toFixed(2)} ms, Node in-process ${((node.nestedMs - node.trivialMs) / 50).toFixed(2)} ms`,
+        'playground bench (the same bench in the browser worker and on Node, medians after a warm-up):',
+        `  time to first interactive: browser page ${interactiveMs} ms; Node in-process cold start to first result ${node.firstResultMs.toFixed(0)} ms`,
+        `  trivial round trip: browser worker ${browser.trivialMs.toFixed(2)} ms, Node in-process ${node.trivialMs.toFixed(2)} ms (page → worker → page ${browser.pageRoundTripMs.toFixed(2)} ms)`,
+        `  per nested call: browser worker ${browser.perNestedCallMs.toFixed(3)} ms, Node in-process ${node.perNestedCallMs.toFixed(3)} ms`,
       ].join('\n'),
     );
     expect(interactiveMs).toBeGreaterThan(0);
-    expect(browserTrivial).toBeGreaterThan(0);
+    expect(browser.trivialMs).toBeGreaterThan(0);
+    expect(node.trivialMs).toBeGreaterThan(0);
   });
 });

@@ -1,4 +1,5 @@
 import { renderBindingSignature } from '@toolcell/sdkgen';
+import demoReplay from 'virtual:demo-replay';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import type { PlaygroundConfig } from '../runtime/playground-config.js';
 import { DEFAULT_CONFIG } from '../runtime/playground-config.js';
@@ -8,6 +9,8 @@ import { computeWireViews } from '../runtime/wire-views.js';
 import { installBenchHook } from './bench-hook.js';
 import { DEFAULT_PROGRAM, EXAMPLE_PROGRAMS } from './example-programs.js';
 import { ProgramEditor } from './program-editor.js';
+import { createQuestionForm } from './question-form.js';
+import { renderReplay } from './replay-view.js';
 import { decodeState, encodeState } from './share-state.js';
 import { TimelineView } from './timeline-view.js';
 import { WorkerClient } from './worker-client.js';
@@ -50,6 +53,7 @@ const client = new WorkerClient({
     }
     element('approvals').append(box);
   },
+  onQuestion: (question) => element('approvals').append(createQuestionForm(question, (answer) => client.answer(question.questionId, answer))),
   onRestart: (reason) => {
     element('approvals').replaceChildren();
     cells.clear();
@@ -227,6 +231,7 @@ element('share').addEventListener('click', () => {
 });
 
 writeControls(config);
+renderReplay(element('replay'), demoReplay);
 installBenchHook(client);
 void (async () => {
   const bootMs = await client.ready;

@@ -7,6 +7,7 @@ export interface WorkerClientListeners {
   readonly onTimeline: (event: TimelineEvent) => void;
   readonly onCell: (cell: { cellId: string; status: string; output: string }) => void;
   readonly onApproval: (request: Extract<WorkerToPage, { type: 'approval-request' }>) => void;
+  readonly onQuestion: (question: Extract<WorkerToPage, { type: 'question' }>) => void;
   /** The watchdog ended a stuck worker (a fresh one is already starting). */
   readonly onRestart: (reason: string) => void;
 }
@@ -54,6 +55,7 @@ export class WorkerClient {
         if (this.pending.size === 0) this.stopPinging();
       } else if (message.type === 'timeline') this.listeners.onTimeline(message.event);
       else if (message.type === 'cell') this.listeners.onCell(message);
+      else if (message.type === 'question') this.listeners.onQuestion(message);
       else this.listeners.onApproval(message);
     });
   }
@@ -77,6 +79,11 @@ export class WorkerClient {
   /** Answer an approval request. */
   decide(approvalId: number, approve: boolean): void {
     this.worker.postMessage({ type: 'approval-decision', approvalId, approve } satisfies PageToWorker);
+  }
+
+  /** Answer `ask_user_question` (`null`: nobody answers). */
+  answer(questionId: number, answer: string | null): void {
+    this.worker.postMessage({ type: 'question-answer', questionId, answer } satisfies PageToWorker);
   }
 
   /** Ping while requests are in flight; a pending approval leaves the worker idle, so it still answers. */

@@ -7,9 +7,10 @@ import type { Scope } from '@toolcell/registry';
 import { ToolRegistry } from '@toolcell/registry';
 import type { SandboxTransport } from '@toolcell/sandbox';
 import { createToolSearchTool } from '@toolcell/sdkgen';
-import { createDemoTools } from '../tool-set/demo-tools.js';
+import type { QuestionAsker } from '@toolcell/demo-tools';
+import { MemoryWorkspace } from '@toolcell/demo-tools';
+import { createPlaygroundDemoTools } from '../tool-set/demo-tools.js';
 import { DEMO_PROJECT } from '../tool-set/demo-project.js';
-import { MemoryFileSystem } from '../tool-set/memory-file-system.js';
 import { parsePastedTools } from '../tool-set/pasted-tools.js';
 import type { PlaygroundConfig } from './playground-config.js';
 import { SUBAGENT_SCOPE_ID } from './playground-config.js';
@@ -21,20 +22,23 @@ export interface PlaygroundRuntime {
   readonly codeMode: CodeMode;
   /** The scope the page looks at and runs in. */
   readonly scope: Scope;
-  readonly files: MemoryFileSystem | undefined;
+  /** The demo tools' in-memory project (none for pasted tools). */
+  readonly workspace: MemoryWorkspace | undefined;
 }
 
 /** What the composition needs beyond the config. */
 export interface PlaygroundRuntimeOptions {
   readonly transport: SandboxTransport;
   readonly approval?: ApprovalHandler;
+  /** How `ask_user_question` reaches the person (default: nobody answers). */
+  readonly ask?: QuestionAsker;
 }
 
 /** The tools a config names (a fresh in-memory project for the demo tools). */
-export function toolsOf(config: PlaygroundConfig): { tools: ToolDefinition[]; files: MemoryFileSystem | undefined } {
-  if (config.toolSet.type === 'pasted') return { tools: parsePastedTools(config.toolSet.json), files: undefined };
-  const files = new MemoryFileSystem(DEMO_PROJECT);
-  return { tools: createDemoTools(files), files };
+export function toolsOf(config: PlaygroundConfig, ask: QuestionAsker): { tools: ToolDefinition[]; workspace: MemoryWorkspace | undefined } {
+  if (config.toolSet.type === 'pasted') return { tools: parsePastedTools(config.toolSet.json), workspace: undefined };
+  const workspace = new MemoryWorkspace(DEMO_PROJECT);
+  return { tools: createPlaygroundDemoTools(workspace, ask), workspace };
 }
 
 /**
@@ -45,7 +49,7 @@ export function toolsOf(config: PlaygroundConfig): { tools: ToolDefinition[]; fi
  */
 export function createPlaygroundRuntime(config: PlaygroundConfig, options: PlaygroundRuntimeOptions): PlaygroundRuntime {
   const registry = new ToolRegistry({ mode: config.mode, root: { search: config.lazy } });
-  const { tools, files } = toolsOf(config);
+  const { tools, workspace } = toolsOf(config, options.ask ?? (async () => undefined));
   for (const tool of tools) registry.register(tool);
   if (config.lazy && isCodeMode(config.mode)) registry.register(createToolSearchTool(registry));
   const runtime = new ToolRuntime({ registry, ...(options.approval ? { approval: options.approval } : {}) });
@@ -61,5 +65,5 @@ export function createPlaygroundRuntime(config: PlaygroundConfig, options: Playg
           directAllow: [...config.allow, ...['exec', 'wait', 'tool_search'].filter((name) => registry.get(name) !== undefined)],
           search: config.lazy,
         });
-  return { registry, runtime, codeMode, scope, files };
+  return { registry, runtime, codeMode, scope, workspace };
 }

@@ -2,8 +2,10 @@
 // in-process transport) runs here, off the page's thread, so a hostile program can hold
 // only this thread and the page's watchdog can end it.
 import type { JsonObject, JsonValue } from '@toolcell/core';
+import type { QuestionAsker } from '@toolcell/demo-tools';
 import type { ApprovalDecision } from '@toolcell/executor';
 import { createInProcessTransport } from '@toolcell/sandbox';
+import { benchRoundTrips } from '../bench/round-trip-bench.js';
 import { summarizeOutcome } from '../runtime/call-summary.js';
 import { PLAYGROUND_LIMITS } from '../runtime/playground-limits.js';
 import type { PlaygroundRuntime } from '../runtime/playground-runtime.js';
@@ -13,7 +15,9 @@ import type { PageToWorker, WorkerToPage } from '../runtime/worker-protocol.js';
 const startedAt = performance.now();
 const transport = createInProcessTransport({ limits: PLAYGROUND_LIMITS });
 const pendingApprovals = new Map<number, (decision: ApprovalDecision) => void>();
+const pendingQuestions = new Map<number, (answer: string | undefined) => void>();
 let nextApprovalId = 1;
+let nextQuestionId = 1;
 let nextCallId = 1;
 let current: PlaygroundRuntime | undefined;
 
@@ -21,10 +25,20 @@ function post(message: WorkerToPage): void {
   postMessage(message);
 }
 
+/** `ask_user_question`'s way to the person: a form on the page. */
+const ask: QuestionAsker = (question, signal) =>
+  new Promise((resolve) => {
+    const questionId = nextQuestionId++;
+    pendingQuestions.set(questionId, resolve);
+    signal.addEventListener('abort', () => pendingQuestions.delete(questionId), { once: true });
+    post({ type: 'question', questionId, question: question.question, options: question.options });
+  });
+
 function configure(message: Extract<PageToWorker, { type: 'configure' }>): void {
   const previous = current;
   current = createPlaygroundRuntime(message.config, {
     transport,
+    ask,
     approval: {
       ask: (request) =>
         new Promise<ApprovalDecision>((resolve) => {
@@ -69,10 +83,20 @@ async function handle(message: PageToWorker): Promise<void> {
     resolve?.(message.approve ? { type: 'approve' } : { type: 'deny', reason: 'Denied in the playground.' });
     return;
   }
+  if (message.type === 'question-answer') {
+    const resolve = pendingQuestions.get(message.questionId);
+    pendingQuestions.delete(message.questionId);
+    resolve?.(message.answer ?? undefined);
+    return;
+  }
   try {
     if (message.type === 'configure') {
       configure(message);
       post({ type: 'answer', requestId: message.requestId });
+      return;
+    }
+    if (message.type === 'bench') {
+      post({ type: 'answer', requestId: message.requestId, bench: await benchRoundTrips(transport) });
       return;
     }
     if (!current) throw new Error('Not configured yet.');
