@@ -9,6 +9,7 @@ import type { SandboxTransport } from '@toolcell/sandbox';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
 import { loadTokenCounter } from '@toolcell/sdkgen';
+import { backToBackAgainstFloor, printFloorTable } from '../../sandbox/bench/quickjs-floor.js';
 import type { ExecOutputItem, ExecReport } from '../src/index.js';
 import { CodeMode, renderExecReport } from '../src/index.js';
 
@@ -63,6 +64,22 @@ async function answerRendering() {
   );
 }
 
+/** Issue 20's first figure: a trivial `exec` back to back, full stack, beside the raw QuickJS floor. */
+async function trivialAgainstFloor() {
+  const inProcess = createInProcessTransport();
+  const child = createChildProcessTransport({ pool: { size: 1 } });
+  const tasks = {
+    'exec (full stack), in process': pipeline(inProcess),
+    'raw sandbox, in process': raw(inProcess),
+    'exec (full stack), child process': pipeline(child),
+    'raw sandbox, child process': raw(child),
+  };
+  for (let round = 0; round < 300; round += 1) for (const run of Object.values(tasks)) await run(TRIVIAL);
+  const figures = await backToBackAgainstFloor(Object.fromEntries(Object.entries(tasks).map(([name, run]) => [name, () => run(TRIVIAL)])));
+  printFloorTable('codemode — trivial exec back to back, beside the raw floor (target in process: ≤ 2×)', figures);
+  await Promise.all([inProcess.close(), child.close()]);
+}
+
 async function main() {
   const rows: Array<Record<string, unknown>> = [];
   for (const [name, transport] of [
@@ -93,4 +110,5 @@ async function main() {
 }
 
 await answerRendering();
+await trivialAgainstFloor();
 await main();

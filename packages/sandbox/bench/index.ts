@@ -7,13 +7,12 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import { printTable, runSuite } from '@toolcell/bench-kit';
 import type { SuiteRow } from '@toolcell/bench-kit';
-import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
-import type { QuickJSContext, QuickJSHandle, QuickJSSyncVariant } from 'quickjs-emscripten-core';
+import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
 import type * as RootEntry from '../src/index.js';
 import type * as NodeEntry from '../src/node.js';
+import { backToBackAgainstFloor, loadFloorModule, printFloorTable, rawTrivialProgram } from './quickjs-floor.js';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(packageDir, 'dist');
@@ -52,15 +51,8 @@ function task(transport: RootEntry.SandboxTransport, source: string): () => Prom
 }
 
 // The floor: a fresh QuickJS runtime and context in process, nothing else.
-const variant = ('default' in releaseSync ? (releaseSync as { default: QuickJSSyncVariant }).default : releaseSync) as QuickJSSyncVariant;
-const quickjs = await newQuickJSWASMModuleFromVariant(variant);
-function rawTrivial(): void {
-  const runtime = quickjs.newRuntime();
-  const context = runtime.newContext();
-  context.unwrapResult(context.evalCode(TRIVIAL.replace('return ', ''))).dispose();
-  context.dispose();
-  runtime.dispose();
-}
+const quickjs = await loadFloorModule();
+const rawTrivial = (): void => rawTrivialProgram(quickjs);
 
 /** The floor for host calls: 100 sequential awaits of a host promise settled on the host's next tick. */
 async function rawSequential(): Promise<void> {
@@ -122,6 +114,11 @@ for (let round = 0; round < 20; round += 1) {
   await rawSequential();
 }
 
+// The figure of issue 20 (target: ≤ 2× the floor in process), interleaved with the floor.
+printFloorTable(
+  'trivial program back to back, beside the raw floor',
+  await backToBackAgainstFloor({ 'sandbox, in process': task(inProcess, TRIVIAL), 'sandbox, child process, warm pool': task(pooled, TRIVIAL) }),
+);
 const trivial = await runSuite('trivial program (return 1 + 1)', {
   'raw QuickJS, fresh runtime (floor)': rawTrivial,
   'in process, warm': task(inProcess, TRIVIAL),
