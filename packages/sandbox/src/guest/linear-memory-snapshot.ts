@@ -2,13 +2,14 @@ import type { WasmMemory } from './quickjs-instance.js';
 
 const BLOCK_BYTES = 4_096;
 const BLOCK_WORDS = BLOCK_BYTES / 4;
+/** A run of untouched memory at least this long after the static data is the unused C stack (5 MiB in this build). */
+const STACK_RUN_BYTES = 1_048_576;
 /**
- * A run of untouched memory at least this long ends a region: the unused C stack between
- * the static data and the heap (5 MiB in this build), and the memory above the heap.
- * Preparing a realm allocates about 100 KB and writes what it allocates, so no run this long
- * lies inside the heap (a test checks it against the whole memory).
+ * A run of untouched memory at least this long ends the heap. Preparing a realm allocates
+ * about 100 KB and writes what it allocates, so no run this long lies inside the heap (a
+ * test checks it against the whole memory).
  */
-const UNTOUCHED_RUN_BYTES = 1_048_576;
+const HEAP_END_RUN_BYTES = 262_144;
 /**
  * Copied past the end of the static data: zero-initialised variables that are still zero
  * after preparation sit there (a few KB in this build) and must be restored too. The rest
@@ -30,15 +31,39 @@ function touched(words: Int32Array, block: number): boolean {
   return false;
 }
 
-/** The first block at or after `from` where a run of untouched blocks as long as {@link UNTOUCHED_RUN_BYTES} starts (or the end). */
-function untouchedRunFrom(words: Int32Array, from: number, blocks: number): number {
-  const runBlocks = UNTOUCHED_RUN_BYTES / BLOCK_BYTES;
+/** The first block at or after `from` where a run of at least `runBytes` of untouched blocks starts (or the end). */
+function untouchedRunFrom(words: Int32Array, from: number, blocks: number, runBytes: number): number {
+  const runBlocks = runBytes / BLOCK_BYTES;
   let runStart = from;
   for (let block = from; block < blocks; block += 1) {
     if (touched(words, block)) runStart = block + 1;
     else if (block + 1 - runStart >= runBlocks) return runStart;
   }
   return blocks;
+}
+
+/** Where the static data ends and the heap starts, in blocks: the same in every instance of the module. */
+interface Layout {
+  readonly staticEnd: number;
+  readonly heapStart: number;
+}
+
+/**
+ * The layout found in the first snapshot of the process. Reading the untouched stack costs
+ * a page fault per 4 KiB of fresh memory (milliseconds), so later snapshots only check its edges.
+ */
+let knownLayout: Layout | undefined;
+
+function layoutOf(words: Int32Array, blocks: number): Layout {
+  const known = knownLayout;
+  if (known !== undefined && touched(words, known.staticEnd - 1) && !touched(words, known.staticEnd) && !touched(words, known.heapStart - 1) && touched(words, known.heapStart)) {
+    return known;
+  }
+  const staticEnd = untouchedRunFrom(words, 0, blocks, STACK_RUN_BYTES);
+  let heapStart = staticEnd;
+  while (heapStart < blocks && !touched(words, heapStart)) heapStart += 1;
+  knownLayout = { staticEnd, heapStart };
+  return knownLayout;
 }
 
 /**
@@ -61,10 +86,8 @@ export class LinearMemorySnapshot {
   static take(memory: WasmMemory): LinearMemorySnapshot {
     const words = new Int32Array(memory.buffer);
     const blocks = words.length / BLOCK_WORDS;
-    const staticEnd = untouchedRunFrom(words, 0, blocks);
-    let heapStart = staticEnd;
-    while (heapStart < blocks && !touched(words, heapStart)) heapStart += 1;
-    const heapEnd = untouchedRunFrom(words, heapStart, blocks);
+    const { staticEnd, heapStart } = layoutOf(words, blocks);
+    const heapEnd = untouchedRunFrom(words, heapStart, blocks, HEAP_END_RUN_BYTES);
     const bytes = new Uint8Array(memory.buffer);
     const staticCopyEnd = Math.min(staticEnd * BLOCK_BYTES + STATIC_TAIL_BYTES, heapStart * BLOCK_BYTES);
     const regions = [

@@ -1,10 +1,11 @@
 import { ToolcellError } from '@toolcell/core';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GuestToolResponse } from '../contract/guest-tool-call.js';
 import type { RunProgramRequest } from '../contract/run-program-request.js';
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import { DEFAULT_SANDBOX_LIMITS } from '../contract/sandbox-limits.js';
 import { TEXT_CUT_MARKER } from '../shared/output-budget.js';
+import { UNREACHABLE_MS } from '../test-support/unreachable-ms.js';
 import { createInProcessTransport } from './in-process-transport.js';
 
 // Every limit, its code and its message, on the in-process transport (the child-process
@@ -18,17 +19,21 @@ const answers = (delayMs = 0): RunProgramRequest['onToolBatch'] => (calls) =>
   calls.map((call) => new Promise<GuestToolResponse>((resolve) => setTimeout(() => resolve({ ok: true, value: call.input }), delayMs)));
 
 function run(source: string, extra: Partial<RunProgramRequest> = {}) {
-  return transport.run({ source, bindings: [echo], onToolBatch: answers(), ...extra });
+  // A test about the CPU budget sets one; for every other test it must never be the limit
+  // that trips, however busy the machine is.
+  return transport.run({ source, bindings: [echo], onToolBatch: answers(), ...extra, limits: { cpuBudgetMs: UNREACHABLE_MS, ...extra.limits } });
 }
 
 describe('CPU budget (EXEC_CPU_BUDGET)', () => {
+  // An endless loop ends on the budget however fast the machine is; the unreachable grace
+  // keeps the wall-clock bound (same code, another message) from ending it first.
   it.each([
     ['a loop', 'for (;;) {}'],
     ['a loop in a promise job', 'await Promise.resolve(); for (;;) {}'],
     ['a loop in a timer callback', 'setTimeout(() => { for (;;) {} }, 0); await new Promise((resolve) => setTimeout(resolve, 60_000))'],
     ['a loop after a tool call', 'await tools.echo({}); for (;;) {}'],
   ])('stops %s', async (_case, source) => {
-    const result = await run(source, { limits: { cpuBudgetMs: 150 } });
+    const result = await run(source, { limits: { cpuBudgetMs: 150, watchdogGraceMs: UNREACHABLE_MS } });
     expect(result.error).toEqual({
       code: 'EXEC_CPU_BUDGET',
       message:
@@ -36,22 +41,53 @@ describe('CPU budget (EXEC_CPU_BUDGET)', () => {
     });
     expect(result.stats.cpuMs).toBeGreaterThanOrEqual(150);
   });
-
-  it('does not count time spent waiting on tools', async () => {
-    const result = await run('await tools.echo({}); return "done"', { limits: { cpuBudgetMs: 50, watchdogGraceMs: 0 }, onToolBatch: answers(300) });
-    expect(result).toMatchObject({ status: 'completed', returnValue: 'done' });
-    expect(result.stats.wallMs).toBeGreaterThanOrEqual(300);
-  });
 });
 
-describe('host work the program causes (EXEC_CPU_BUDGET)', () => {
-  /** Work that takes `milliseconds` of the clock the budget is measured with (no timers raced). */
-  const busy = (milliseconds: number): void => {
-    const until = performance.now() + milliseconds;
-    while (performance.now() < until) {
-      // Spin: this stands for slow host work inside a guest-called function.
-    }
+/**
+ * What counts toward the budgets, on a controlled clock: `performance.now()` (what the CPU
+ * clock and the wall-clock bound read) and the host's timers are fake, so the guest's own
+ * work takes no time at all and a test moves time exactly where it means to: inside a host
+ * callback, or while a tool call is in flight. How fast the machine is changes no outcome.
+ */
+describe('what counts toward the budgets (EXEC_CPU_BUDGET), on a controlled clock', () => {
+  const clocked = createInProcessTransport({ prewarm: false });
+  // Create its interpreter on the real clock, so every run below only takes it.
+  beforeAll(() => clocked.run({ source: 'return 1', bindings: [], onToolBatch: () => [] }));
+  afterAll(() => clocked.close());
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const runClocked = (source: string, extra: Partial<RunProgramRequest> = {}) =>
+    clocked.run({ source, bindings: [echo], onToolBatch: (calls) => calls.map(() => Promise.resolve<GuestToolResponse>({ ok: true, value: 1 })), ...extra });
+
+  /** Host work inside a guest-called function that takes `milliseconds` of the clock. */
+  const spend = (milliseconds: number): void => {
+    vi.advanceTimersByTime(milliseconds);
   };
+
+  /** A tool the test answers: `asked` settles once the batch reached the host (the turn is over). */
+  function heldTool() {
+    let asked!: () => void;
+    let release!: () => void;
+    const answer = new Promise<GuestToolResponse>((resolve) => (release = () => resolve({ ok: true, value: null })));
+    const onToolBatch: RunProgramRequest['onToolBatch'] = (calls) => (asked(), calls.map(() => answer));
+    return { asked: new Promise<void>((resolve) => (asked = resolve)), release, onToolBatch };
+  }
+
+  it('does not count time spent waiting on tools', async () => {
+    const tool = heldTool();
+    const running = runClocked('await tools.echo({}); return "done"', { limits: { cpuBudgetMs: 50, watchdogGraceMs: 0 }, onToolBatch: tool.onToolBatch });
+    await tool.asked;
+    await vi.advanceTimersByTimeAsync(300);
+    tool.release();
+    const result = await running;
+    expect(result).toMatchObject({ status: 'completed', returnValue: 'done' });
+    expect(result.stats).toMatchObject({ cpuMs: 0, wallMs: 300 });
+  });
 
   // The program goes on after the slow call, so the next interrupt poll sees the spent budget.
   it.each([
@@ -59,36 +95,49 @@ describe('host work the program causes (EXEC_CPU_BUDGET)', () => {
     ['store', 'store("k", 1); for (let i = 0; i < 1e5; i++) {} return "done"'],
   ])('counts time inside %s against the CPU budget', async (_case, source) => {
     const quick = { storedValues: {}, onStore: () => undefined, onNotify: () => undefined, onYield: () => undefined };
-    expect((await run(source, { limits: { cpuBudgetMs: 100 }, cells: quick })).returnValue).toBe('done');
-    const cells = { ...quick, onStore: () => busy(300), onNotify: () => busy(300) };
-    const result = await run(source, { limits: { cpuBudgetMs: 100 }, cells });
+    expect((await runClocked(source, { limits: { cpuBudgetMs: 100 }, cells: quick })).returnValue).toBe('done');
+    const cells = { ...quick, onStore: () => spend(300), onNotify: () => spend(300) };
+    const result = await runClocked(source, { limits: { cpuBudgetMs: 100 }, cells });
     expect(result.error?.code).toBe('EXEC_CPU_BUDGET');
-    expect(result.stats.cpuMs).toBeGreaterThanOrEqual(300);
+    expect(result.stats.cpuMs).toBe(300);
   });
 
   it('counts handing a tool batch to the host against the CPU budget', async () => {
-    expect((await run('await tools.echo({}); return "done"', { limits: { cpuBudgetMs: 100 } })).returnValue).toBe('done');
-    const result = await run('await tools.echo({}); return "done"', {
+    expect((await runClocked('await tools.echo({}); return "done"', { limits: { cpuBudgetMs: 100 } })).returnValue).toBe('done');
+    const result = await runClocked('await tools.echo({}); return "done"', {
       limits: { cpuBudgetMs: 100 },
-      onToolBatch: (calls) => (busy(300), calls.map(() => Promise.resolve<GuestToolResponse>({ ok: true, value: 1 }))),
+      onToolBatch: (calls) => (spend(300), calls.map(() => Promise.resolve<GuestToolResponse>({ ok: true, value: 1 }))),
     });
     expect(result.error?.code).toBe('EXEC_CPU_BUDGET');
+    expect(result.stats.cpuMs).toBe(300);
   });
-});
 
-describe('wall-clock bound (EXEC_CPU_BUDGET)', () => {
-  it('stops a program that waits on a timer past budget + grace', async () => {
-    const result = await run('await new Promise((resolve) => setTimeout(resolve, 60_000))', { limits: { cpuBudgetMs: 100, watchdogGraceMs: 100 } });
+  it('stops a program that waits on a timer past budget + grace (wall-clock bound)', async () => {
+    let waiting!: () => void;
+    const firstTurnOver = new Promise<void>((resolve) => (waiting = resolve));
+    const running = runClocked('text("waiting"); await new Promise((resolve) => setTimeout(resolve, 60_000))', {
+      limits: { cpuBudgetMs: 100, watchdogGraceMs: 100 },
+      onOutput: () => waiting(),
+    });
+    await firstTurnOver;
+    await vi.advanceTimersByTimeAsync(200);
+    const result = await running;
     expect(result.error).toEqual({
       code: 'EXEC_CPU_BUDGET',
       message:
         'The program ran for more than 200 ms of wall-clock time (CPU budget 100 ms + 100 ms grace; time waiting on tools does not count) and was stopped. Avoid long timers, busy waiting and very long single operations.',
     });
+    expect(result.stats).toMatchObject({ cpuMs: 0, wallMs: 200 });
   });
 
-  it('pauses while tool calls are in flight', async () => {
-    const result = await run('await tools.echo({}); return "done"', { limits: { cpuBudgetMs: 50, watchdogGraceMs: 50 }, onToolBatch: answers(400) });
-    expect(result).toMatchObject({ status: 'completed', returnValue: 'done' });
+  it('pauses the wall-clock bound while tool calls are in flight', async () => {
+    const tool = heldTool();
+    const running = runClocked('await tools.echo({}); return "done"', { limits: { cpuBudgetMs: 50, watchdogGraceMs: 50 }, onToolBatch: tool.onToolBatch });
+    await tool.asked;
+    // The bound's timer fires at 100 ms and finds no running time spent.
+    await vi.advanceTimersByTimeAsync(400);
+    tool.release();
+    expect(await running).toMatchObject({ status: 'completed', returnValue: 'done' });
   });
 });
 
@@ -285,8 +334,14 @@ describe('cancellation (EXEC_CANCELLED)', () => {
 
   it('cancels running programs on close, and fails later ones', async () => {
     const closing = createInProcessTransport({ prewarm: false });
-    const running = closing.run({ source: 'await tools.echo({})', bindings: [echo], onToolBatch: (calls) => calls.map(() => new Promise<GuestToolResponse>(() => undefined)) });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    let asked!: () => void;
+    const waiting = new Promise<void>((resolve) => (asked = resolve));
+    const running = closing.run({
+      source: 'await tools.echo({})',
+      bindings: [echo],
+      onToolBatch: (calls) => (asked(), calls.map(() => new Promise<GuestToolResponse>(() => undefined))),
+    });
+    await waiting;
     await closing.close();
     expect((await running).error).toEqual(cancelled);
     expect((await closing.run({ source: 'return 1', bindings: [], onToolBatch: () => [] })).error).toEqual({

@@ -1,0 +1,7 @@
+/**
+ * A CPU budget (or watchdog grace) no test reaches: ten minutes, far over any test's timeout.
+ * A test about another limit (memory, stack, output, a cancellation) sets it so that the
+ * limit it is about trips first however busy the machine is; a hang still ends at the
+ * test timeout.
+ */
+export const UNREACHABLE_MS = 10 * 60 * 1000;
