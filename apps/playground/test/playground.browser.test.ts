@@ -158,12 +158,13 @@ describe('the playground in headless Chromium', () => {
     await page.fill('#direct-args', '{"question": "Whose TODOs first?", "options": ["ana", "ben"]}');
     await page.click('#direct-call');
     const form = page.locator('form.question', { hasText: 'Whose TODOs first?' });
+    await form.waitFor(WAIT);
+    await screenshot('10-ask-user-question');
     await form.getByRole('button', { name: 'ben' }).click();
     await waitForRunDone();
     expect(await form.count()).toBe(0);
     expect(await page.textContent('#result-typed')).toContain('"answer": "ben"');
     expect(await page.textContent('#result-wire')).toContain('The user answered: ben');
-    await screenshot('10-ask-user-question');
   });
 
   it('ends a worker stuck in host code with its watchdog, and a new worker runs the next program', async () => {

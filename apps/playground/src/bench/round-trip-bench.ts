@@ -6,7 +6,13 @@ import { createPlaygroundRuntime } from '../runtime/playground-runtime.js';
 export const NESTED_CALLS = 50;
 const TRIVIAL_PROGRAM = 'return 1';
 const NESTED_PROGRAM = `for (let i = 0; i < ${NESTED_CALLS}; i++) await tools.get_context_remaining({}); return 1;`;
-const WARMUP_RUNS = 5;
+/**
+ * Warm-up runs of each program, dropped: V8 tiers the interpreter's WebAssembly up in the
+ * background as it runs, and a fresh Node process would otherwise be timed against a
+ * worker the page has used for a while (about 2,000 nested calls reach the steady state
+ * on a loaded 2-core machine).
+ */
+const WARMUP_RUNS = 40;
 const SAMPLES = 15;
 /**
  * Untimed idle time before each sample, as between two model turns: the engine tidies up
