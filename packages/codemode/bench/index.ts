@@ -51,9 +51,17 @@ async function answerRendering() {
   const oneMiB = report([{ type: 'text', text: prose.repeat(Math.ceil((1024 * 1024) / prose.length)).slice(0, 1024 * 1024) }]);
   const oneMiBWord = report([{ type: 'text', text: 'y'.repeat(1024 * 1024) }]);
   const manyItems = report(Array.from({ length: 100_000 }, () => ({ type: 'text' as const, text: '' })));
+  // What the default limits allow at most: 100,000 characters of text, 16 media items of 10 MiB.
+  const maxText = report([{ type: 'text', text: prose.repeat(Math.ceil(100_000 / prose.length)).slice(0, 100_000) }]);
+  const maxLines = report(Array.from({ length: 100_000 }, () => ({ type: 'text' as const, text: 'x' })));
+  const image = { type: 'image' as const, mimeType: 'image/png', data: 'A'.repeat((10 * 1024 * 1024) / 16) };
+  const maxMedia = report(Array.from({ length: 32 }, (_, index) => (index % 2 === 0 ? { type: 'text' as const, text: prose.repeat(90) } : image)));
   const countTokens = await loadTokenCounter();
   const render = (observation: ExecReport) => () => renderExecReport(observation, { maxOutputTokens: 10_000, countTokens });
-  const results = await runSuite('codemode — exec answer rendering (budget: well under 100 ms)', {
+  const results = await runSuite('codemode — exec answer rendering (target: < 10 ms)', {
+    '100,000 characters of text (the default limit)': render(maxText),
+    '100,000 one-character items': render(maxLines),
+    '16 media items, 10 MiB, with captions': render(maxMedia),
     '1 MiB of text output': render(oneMiB),
     '1 MiB of one word (y × 1,048,576)': render(oneMiBWord),
     '100,000 text items': render(manyItems),

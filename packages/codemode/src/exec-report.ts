@@ -78,9 +78,17 @@ function outputText(report: ExecReport): string {
   return lines.join('\n');
 }
 
-function body(report: ExecReport, text: string): string {
-  const rest = trailer(report);
-  return text === '' ? rest : rest === '' ? text : `${text}\n${rest}`;
+/** The answer's text before any cut: the printed text, then the trailer (computed once; a return value can be large). */
+interface Draft {
+  readonly printed: string;
+  readonly after: string;
+  readonly body: string;
+}
+
+function draft(report: ExecReport): Draft {
+  const printed = outputText(report);
+  const after = trailer(report);
+  return { printed, after, body: printed === '' ? after : after === '' ? printed : `${printed}\n${after}` };
 }
 
 /** What follows the program's output: return value, notes, error. */
@@ -106,7 +114,7 @@ function mediaParts(report: ExecReport): WireContentPart[] {
 }
 
 /** Text and media in the order produced (a caption stays next to its image). */
-function interleavedParts(report: ExecReport, headerLine: string): WireContentPart[] {
+function interleavedParts(report: ExecReport, headerLine: string, rest: string): WireContentPart[] {
   const parts: WireContentPart[] = [];
   let lines: string[] = [headerLine];
   for (const item of report.output) {
@@ -118,7 +126,6 @@ function interleavedParts(report: ExecReport, headerLine: string): WireContentPa
     lines = [];
     parts.push(mediaPart(item));
   }
-  const rest = trailer(report);
   if (rest !== '') lines.push(rest);
   if (lines.length > 0) parts.push({ type: 'text', text: lines.join('\n') });
   return parts;
@@ -131,9 +138,8 @@ function interleavedParts(report: ExecReport, headerLine: string): WireContentPa
  * follow the cut text. The typed result carries the same facts as JSON.
  */
 export function renderExecReport(report: ExecReport, options: RenderOptions): ToolOutput<ExecResult> {
-  const printed = outputText(report);
-  const rest = body(report, printed);
-  return finishRendering(report, printed, rest === '' ? undefined : truncateToTokens(rest, options.maxOutputTokens, options.countTokens));
+  const answer = draft(report);
+  return finishRendering(report, answer, answer.body === '' ? undefined : truncateToTokens(answer.body, options.maxOutputTokens, options.countTokens));
 }
 
 /**
@@ -141,25 +147,24 @@ export function renderExecReport(report: ExecReport, options: RenderOptions): To
  * o200k counter is loaded, on the first answer whose text may not fit the budget.
  */
 export async function renderExecAnswer(report: ExecReport, maxOutputTokens: number, countTokens: TokenCounter | undefined): Promise<ToolOutput<ExecResult>> {
-  const printed = outputText(report);
-  const rest = body(report, printed);
-  if (rest === '') return finishRendering(report, printed, undefined);
-  if (fitsUncounted(rest, maxOutputTokens)) return finishRendering(report, printed, { text: rest, truncated: false });
-  return finishRendering(report, printed, truncateToTokens(rest, maxOutputTokens, countTokens ?? (await loadTokenCounter())));
+  const answer = draft(report);
+  if (answer.body === '') return finishRendering(report, answer, undefined);
+  if (fitsUncounted(answer.body, maxOutputTokens)) return finishRendering(report, answer, { text: answer.body, truncated: false });
+  return finishRendering(report, answer, truncateToTokens(answer.body, maxOutputTokens, countTokens ?? (await loadTokenCounter())));
 }
 
-function finishRendering(report: ExecReport, printed: string, cut: TruncatedText | undefined): ToolOutput<ExecResult> {
+function finishRendering(report: ExecReport, answer: Draft, cut: TruncatedText | undefined): ToolOutput<ExecResult> {
   const text = cut ? `${header(report)}\n${cut.text}` : header(report);
   const result: ExecResult = {
     status: report.status,
     cell_id: report.cellId,
     wall_ms: Math.round(report.wallMs),
-    text: printed,
+    text: answer.printed,
   };
   if (report.returnValue !== undefined) result.return_value = report.returnValue;
   if (report.error) result.error = { code: report.error.code, message: report.error.message };
   if (cut?.truncated) result.truncated_from_tokens = cut.originalTokens;
   // Cut text cannot keep its place between media, so only then do the media follow the text.
-  const wire = cut?.truncated ? [{ type: 'text' as const, text }, ...mediaParts(report)] : interleavedParts(report, header(report));
+  const wire = cut?.truncated ? [{ type: 'text' as const, text }, ...mediaParts(report)] : interleavedParts(report, header(report), answer.after);
   return toolOutput({ result, wire });
 }

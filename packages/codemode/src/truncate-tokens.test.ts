@@ -64,12 +64,12 @@ describe('truncateToTokens', () => {
   });
 
   it('counts a text of moderate length in full, chunk by chunk, and keeps head and tail in budget', () => {
-    const text = Array.from({ length: 20_000 }, (_, index) => `w${index}`).join(' ');
+    const text = Array.from({ length: 4_000 }, (_, index) => `w${index}`).join(' ');
     const result = truncateToTokens(text, 100, words);
-    expect(result).toMatchObject({ truncated: true, originalTokens: 20_000 });
+    expect(result).toMatchObject({ truncated: true, originalTokens: 4_000 });
     expect(result).not.toHaveProperty('estimated');
     expect(result.text.startsWith('w0 w1 w2')).toBe(true);
-    expect(result.text.endsWith('w19998 w19999')).toBe(true);
+    expect(result.text.endsWith('w3998 w3999')).toBe(true);
     const [head = '', tail = ''] = result.text.split(/\n\[…[^\]]*\]\n/);
     expect(words(head) + words(tail)).toBeLessThanOrEqual(100);
     expect(words(head) + words(tail)).toBeGreaterThanOrEqual(98);

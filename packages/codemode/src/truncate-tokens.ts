@@ -20,9 +20,10 @@ export type TruncatedText =
 // The tokenizer is only ever given pieces this long: byte-pair encoding is quadratic in
 // the length of one "word", and a program can print a single word of 100,000 `y`s.
 const CHUNK_CHARS = 1024;
-// Texts up to this length are counted in full (a few ms); longer ones are counted only as
-// far as the budget needs, and their total is extrapolated, so the work stays bounded.
-const EXACT_COUNT_CHARS = 256 * 1024;
+// Texts up to this length are counted in full (a few ms even for text the tokenizer is
+// slowest on, such as 100,000 one-character lines); longer ones are counted only as far as
+// the budget needs, and their total is extrapolated, so the work stays bounded.
+const EXACT_COUNT_CHARS = 32 * 1024;
 
 /**
  * Whether `text` fits `maxTokens` without counting: it has no more UTF-8 bytes than the
