@@ -1,11 +1,12 @@
 // One cold start, in a fresh `node` process (the bench summary spawns one per sample):
 // import the full stack from the built packages, then run a first `exec` on the transport
-// named by the argument: `in-process` (the default) or `child-process`.
+// named by the argument: `createInProcessTransport` (the default) or a `create…Transport`
+// export of `@toolcell/sandbox/node`.
 // Plain JavaScript, so no TypeScript loader is part of what is measured. Prints one JSON line.
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
 
-const transportName = process.argv[2] ?? 'in-process';
+const factory = process.argv[2] ?? 'createInProcessTransport';
 const cpu = process.cpuUsage();
 const started = performance.now();
 const [{ CodeMode }, { ToolRuntime }, { ToolRegistry }, sandbox] = await Promise.all([
@@ -14,14 +15,14 @@ const [{ CodeMode }, { ToolRuntime }, { ToolRegistry }, sandbox] = await Promise
   import('@toolcell/registry'),
   import('@toolcell/sandbox'),
 ]);
-const node = transportName === 'in-process' ? undefined : await import('@toolcell/sandbox/node');
+const entry = factory in sandbox ? sandbox : await import('@toolcell/sandbox/node');
 const imported = performance.now();
 const importCpu = process.cpuUsage(cpu);
 
 const registry = new ToolRegistry({ mode: 'code_mode_only' });
 registry.register({ kind: 'function', name: 'noop', description: 'Does nothing.', inputSchema: { type: 'object' }, readOnly: true, execute: () => ({ result: null, wire: [] }) });
 const runtime = new ToolRuntime({ registry });
-const transport = transportName === 'in-process' ? sandbox.createInProcessTransport() : node.createChildProcessTransport();
+const transport = entry[factory]();
 const codeMode = new CodeMode({ registry, runtime, transport });
 codeMode.install();
 const outcome = await runtime.dispatch({ name: 'exec', args: 'return 1;', callId: 'cold_1', scope: registry.root });

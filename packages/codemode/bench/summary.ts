@@ -144,16 +144,17 @@ function fullStack(transport: SandboxTransport): { exec: (source: string) => Pro
 }
 
 /** Every transport the sandbox exports: the root entry's, then the Node entry's `create…Transport` functions. */
-function discoverTransports(): Array<{ name: string; create: () => SandboxTransport }> {
-  const found = [{ name: 'in process', create: () => rootEntry.createInProcessTransport() }];
-  for (const [exportName, value] of Object.entries(nodeEntry)) {
-    const match = /^create(\w+)Transport$/.exec(exportName);
+function discoverTransports(): Array<{ name: string; factory: string; create: () => SandboxTransport }> {
+  const found = [{ name: 'in process', factory: 'createInProcessTransport', create: () => rootEntry.createInProcessTransport() }];
+  for (const [factory, value] of Object.entries(nodeEntry)) {
+    const match = /^create(\w+)Transport$/.exec(factory);
     if (!match?.[1] || typeof value !== 'function') continue;
-    const words = match[1].replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-    found.push({ name: words, create: () => (value as (options: { pool: { size: number } }) => SandboxTransport)({ pool: { size: 2 } }) });
+    const name = match[1].replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+    found.push({ name, factory, create: () => (value as (options: { pool: { size: number } }) => SandboxTransport)({ pool: { size: 2 } }) });
   }
   return found;
 }
+const transports = discoverTransports();
 
 type Row = Record<string, string>;
 const floor = new Map<string, number>();
@@ -178,7 +179,7 @@ async function measureTarget(name: string, run: (source: string) => Promise<void
 
 process.stdout.write('\nwarm runs (p50; the ratio is to the raw QuickJS floor in the same column)\n');
 const rows: Row[] = [await measureTarget('raw QuickJS (floor)', rawProgram, true)];
-for (const { name, create } of discoverTransports()) {
+for (const { name, create } of transports) {
   const transport = create();
   rows.push(await measureTarget(`sandbox, ${name}`, sandboxRun(transport)));
   const stack = fullStack(transport);
@@ -211,11 +212,11 @@ const coldRows: Row[] = [
   { target: 'raw QuickJS (floor)', 'import (wall)': `${coldFloor.importMs.toFixed(1)} ms`, 'import (CPU)': `${coldFloor.importCpuMs.toFixed(1)} ms`, 'first exec': `${coldFloor.firstExecMs.toFixed(1)} ms` },
 ];
 const ratio = (value: number, base: number) => `${value.toFixed(1)} ms (${(value / base).toFixed(1)}×)`;
-for (const transport of ['in-process', 'child-process']) {
-  const sample = await cold('cold-probe.mjs', [transport]);
-  process.stdout.write(`  ✓ full stack, ${transport}: import ${sample.importMs} ms, first exec ${sample.firstExecMs} ms\n`);
+for (const { name, factory } of transports) {
+  const sample = await cold('cold-probe.mjs', [factory]);
+  process.stdout.write(`  ✓ full stack, ${name}: import ${sample.importMs} ms, first exec ${sample.firstExecMs} ms\n`);
   coldRows.push({
-    target: `full stack, ${transport.replace('-', ' ')}`,
+    target: `full stack, ${name}`,
     'import (wall)': ratio(sample.importMs, coldFloor.importMs),
     'import (CPU)': ratio(sample.importCpuMs, coldFloor.importCpuMs),
     'first exec': ratio(sample.firstExecMs, coldFloor.firstExecMs),
