@@ -54,7 +54,7 @@ describe('cells', () => {
 
   it('terminates a running cell with its buffered output, then refuses a second terminate', async () => {
     const h = harness();
-    const started = await h.exec(`text('so far'); yield_control(); text('buffered'); await new Promise(() => {});`);
+    const started = await h.exec(`text('so far'); yield_control(); text('buffered'); await tools.hold({ key: 'never' });`);
     const cellId = cellOf(started);
     expect(result(started)).toMatchObject({ status: 'running', text: 'so far' });
     const terminated = await h.wait({ cell_id: cellId, terminate: true });
@@ -110,7 +110,7 @@ describe('cells', () => {
     const thrown = await h.exec(`store('kept', true); throw new Error('after storing');`);
     expect(thrown).toMatchObject({ status: 'error', code: 'EXEC_RUNTIME' });
     expect(h.codeMode.storedValue('kept')).toBe(true);
-    const yielded = await h.exec(`// @exec: {"yield_time_ms": 10}\nstore('dropped', 1); yield_control(); await new Promise(() => {});`);
+    const yielded = await h.exec(`// @exec: {"yield_time_ms": 10}\nstore('dropped', 1); yield_control(); await tools.hold({ key: 'never' });`);
     expect(h.codeMode.storedValue('dropped')).toBeUndefined();
     await h.wait({ cell_id: cellOf(yielded), terminate: true });
     expect(h.codeMode.storedValue('dropped')).toBeUndefined();
@@ -199,7 +199,7 @@ describe('cells', () => {
 
   it('limits live cells', async () => {
     const h = harness({ cells: { maxLiveCells: 1 } });
-    await h.exec(`// @exec: {"yield_time_ms": 10}\nawait new Promise(() => {});`);
+    await h.exec(`// @exec: {"yield_time_ms": 10}\nawait tools.hold({ key: 'never' });`);
     const refused = await h.exec('return 1');
     expect(refused).toMatchObject({ status: 'error', code: 'EXECUTION_FAILED' });
     expect(text(refused)).toContain('1 cells are running (the limit is 1)');

@@ -143,10 +143,15 @@ export function createHarness(options: HarnessOptions = {}) {
       description: 'Returns once the test releases this key; orders a program against the test without clocks.',
       inputSchema: { type: 'object', properties: { key: { type: 'string' } }, required: ['key'] },
       readOnly: true,
-      execute: async (args) => {
+      execute: async (args, context) => {
         const key = String(args.key);
         held.push(key);
-        await holdOf(key).promise;
+        // A terminated cell aborts its nested calls: a hold ends then too, so nothing hangs.
+        const aborted = new Promise<never>((_, reject) => {
+          if (context.signal.aborted) reject(context.signal.reason);
+          context.signal.addEventListener('abort', () => reject(context.signal.reason), { once: true });
+        });
+        await Promise.race([holdOf(key).promise, aborted]);
         return jsonOutput(key);
       },
     },
