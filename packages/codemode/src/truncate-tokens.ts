@@ -131,9 +131,9 @@ function scanTail(text: string, budget: number, floor: number, countTokens: Toke
  * Keep the head and the tail of `text` within `maxTokens`, with a marker in between that
  * states the original token count. Linear in the text's length, and the tokenizer's work
  * is bounded: it only sees short chunks, and for a long text only the parts the budget
- * keeps (plus one chunk each way) are counted. A text that fits without counting
- * ({@link fitsUncounted}) is not counted at all, so `countTokens` must count no more
- * tokens than the text has UTF-8 bytes (every byte-level BPE tokenizer does).
+ * keeps (plus one chunk each way) are counted. A text with no more UTF-8 bytes than
+ * `maxTokens` is not counted at all, so `countTokens` must count no more tokens than the
+ * text has UTF-8 bytes (every byte-level BPE tokenizer does).
  */
 export function truncateToTokens(text: string, maxTokens: number, countTokens: TokenCounter): TruncatedText {
   if (fitsUncounted(text, maxTokens)) return { text, truncated: false };

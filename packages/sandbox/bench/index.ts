@@ -13,6 +13,7 @@ import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
 import type * as RootEntry from '../src/index.js';
 import type * as NodeEntry from '../src/node.js';
 import { backToBackAgainstFloor, loadFloorModule, printFloorTable, rawTrivialProgram } from './quickjs-floor.js';
+import { hostWakeCases, isolatedTransportCases, memoryPerPooledPeer, printTransportCases } from './transport-cases.js';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(packageDir, 'dist');
@@ -158,6 +159,11 @@ printTable('targets', [
   { figure: 'spawn per program (p50), for comparison', target: '—', measured: `${p50(naive, 0).toFixed(1)} ms` },
   { figure: 'pipe round trip to a child (p50), the IPC floor', target: '—', measured: `${(p50(ipc, 0) * 1000).toFixed(1)} µs` },
 ]);
+
+// The isolated transports (child process, worker thread), each case a named row beside the floor.
+printTransportCases(await isolatedTransportCases(nodeEntry, { trivial: rawTrivial, '100 sequential': rawSequential }));
+printTable('memory per pooled child or worker (4 of each, after 5 rounds of 100 calls)', [await memoryPerPooledPeer(nodeEntry)]);
+printTable('how a worker wakes the host (one round trip, two wake-ups)', [await hostWakeCases()]);
 
 await Promise.all([inProcess.close(), pooled.close(), spawnPerProgram.close()]);
 echoChild.kill();

@@ -98,4 +98,21 @@ describe('the built package (slow)', () => {
     const command = readFileSync(join(dist, 'node', 'child-command.js'), 'utf8');
     expect(command).toContain("'./sandbox-child.js'");
   });
+
+  it('node entry: runs a program with a nested call in a worker loaded from dist', () => {
+    const output = node(`
+      const { createWorkerTransport } = await import(${JSON.stringify(pathToFileURL(join(dist, 'node.js')).href)});
+      const transport = createWorkerTransport({ pool: { size: 1 } });
+      const result = await transport.run({
+        source: 'return [typeof process, (await tools.echo({ n: 2 })).n]',
+        bindings: [{ jsName: 'echo', canonicalName: 'echo', description: 'Echo.', kind: 'function' }],
+        onToolBatch: (calls) => calls.map((call) => Promise.resolve({ ok: true, value: call.input })),
+      });
+      await transport.close();
+      console.log(JSON.stringify(result.status === 'completed' ? result.returnValue : result.error));
+    `);
+    expect(JSON.parse(output)).toEqual(['undefined', 2]);
+    const command = readFileSync(join(dist, 'node', 'worker-command.js'), 'utf8');
+    expect(command).toContain("'./sandbox-worker-thread.js'");
+  });
 });

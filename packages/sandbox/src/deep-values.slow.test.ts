@@ -4,15 +4,15 @@ import { describe, expect, it } from 'vitest';
 import type { GuestToolCall, GuestToolResponse } from './contract/guest-tool-call.js';
 import type { RunProgramRequest, SandboxCells } from './contract/run-program-request.js';
 import { MAX_JSON_DEPTH } from './shared/json-depth.js';
-import { bothTransports } from './test-support/both-transports.js';
+import { everyTransport } from './test-support/both-transports.js';
 import { echo } from './test-support/echo-binding.js';
 
-// Deep data never reaches the host through the sandbox, in either direction and on both
-// transports: what nests deeper than MAX_JSON_DEPTH is refused where it crosses, with an
+// Deep data never reaches the host through the sandbox, in either direction and on every
+// transport: what nests deeper than MAX_JSON_DEPTH is refused where it crosses, with an
 // error the program (or the host, for its own snapshot) can act on, and no walk on the
 // host side recurses over it.
 
-const transports = bothTransports();
+const transports = everyTransport();
 
 const DEEP = `let deep = []; for (let i = 0; i < ${MAX_JSON_DEPTH}; i++) deep = [deep];`;
 const deepValue = (depth: number): JsonValue => JSON.parse('['.repeat(depth) + ']'.repeat(depth)) as JsonValue;

@@ -6,9 +6,10 @@ import type { SandboxBinding } from './contract/sandbox-binding.js';
 import type { SandboxTransport } from './contract/sandbox-transport.js';
 import { createInProcessTransport } from './host/in-process-transport.js';
 import { createChildProcessTransport } from './node/child-process-transport.js';
+import { createWorkerTransport } from './node/worker-transport.js';
 
-// The guest API, the same on both transports. The child-process half is slow: its
-// children start from sources through tsx.
+// The guest API, the same on every transport. The child-process and worker halves are
+// slow: their children and workers start from sources through tsx.
 
 const LIMITS = { cpuBudgetMs: 5_000, memoryBytes: 16 * 1024 * 1024, bootTimeoutMs: 60_000 };
 const PNG = 'iVBORw0KGgo=';
@@ -28,6 +29,7 @@ function answer(call: GuestToolCall): GuestToolResponse {
 const transports: Array<[string, () => SandboxTransport]> = [
   ['in process', () => createInProcessTransport({ limits: LIMITS })],
   ['child process (slow)', () => createChildProcessTransport({ limits: LIMITS, pool: { size: 1 } })],
+  ['worker thread (slow)', () => createWorkerTransport({ limits: LIMITS, pool: { size: 1 } })],
 ];
 
 describe.each(transports)('guest API, %s', (_name, create) => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { GuestToolResponse } from './contract/guest-tool-call.js';
-import { bothTransports } from './test-support/both-transports.js';
+import { everyTransport } from './test-support/both-transports.js';
 import { echo } from './test-support/echo-binding.js';
 
 // Endless recursion that goes through host functions (a toJSON or a getter that calls the
-// same host function again) ends EXEC_STACK like plain recursion, on both transports and
+// same host function again) ends EXEC_STACK like plain recursion, on every transport and
 // stack sizes, never EXEC_CRASHED; and the transport serves the next program.
 
-const transports = bothTransports();
+const transports = everyTransport();
 
 const RECURSIONS: Array<[string, string]> = [
   ['setTimeout', 'function f() { setTimeout(() => {}, { toJSON() { f(); return 1 } }) } f()'],

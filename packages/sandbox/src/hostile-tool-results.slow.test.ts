@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { GuestToolResponse } from './contract/guest-tool-call.js';
 import type { RunProgramRequest } from './contract/run-program-request.js';
 import { TOOL_MESSAGE_CHARS } from './host/tool-dispatch.js';
-import { bothTransports } from './test-support/both-transports.js';
+import { everyTransport } from './test-support/both-transports.js';
 import { echo } from './test-support/echo-binding.js';
 
-// Whatever a host's onToolBatch answers, on both transports, fails only THAT nested call
+// Whatever a host's onToolBatch answers, on every transport, fails only THAT nested call
 // with a catchable rejection, and the program goes on (a second call works). Nothing
 // escapes to the host: vitest.setup.ts fails a test on any unhandled rejection.
 
-const transports = bothTransports();
+const transports = everyTransport();
 
 const PROGRAM = `
   let first;

@@ -2,8 +2,8 @@ import type { ExecErrorCode, JsonValue } from '@toolcell/core';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createInProcessTransport } from '../index.js';
 import type { GuestToolResponse, OutputItem, ProgramResult, RunProgramRequest, SandboxTransport } from '../index.js';
-import { createChildProcessTransport } from '../node.js';
-import type { ChildProcessTransport } from '../node.js';
+import { createChildProcessTransport, createWorkerTransport } from '../node.js';
+import type { ChildProcessTransport, WorkerTransport } from '../node.js';
 
 describe('public types', () => {
   it('a tool response is a value or an error, never both', () => {
@@ -30,8 +30,11 @@ describe('public types', () => {
     void describe;
   });
 
-  it('both transports are SandboxTransports; the child one also shows its pool', () => {
+  it('every transport is a SandboxTransport; the child and worker ones also show their pool', () => {
     expectTypeOf(createInProcessTransport).returns.toEqualTypeOf<SandboxTransport>();
+    expectTypeOf(createWorkerTransport).returns.toEqualTypeOf<WorkerTransport>();
+    expectTypeOf<WorkerTransport>().toMatchTypeOf<SandboxTransport>();
+    expectTypeOf<ReturnType<WorkerTransport['poolStats']>['idle']>().toEqualTypeOf<readonly number[]>();
     expectTypeOf(createChildProcessTransport).returns.toEqualTypeOf<ChildProcessTransport>();
     expectTypeOf<ChildProcessTransport>().toMatchTypeOf<SandboxTransport>();
     expectTypeOf<ReturnType<ChildProcessTransport['poolStats']>['busy']>().toEqualTypeOf<readonly number[]>();

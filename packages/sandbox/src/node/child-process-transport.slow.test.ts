@@ -5,24 +5,31 @@ import type { ProgramResult } from '../contract/program-result.js';
 import type { RunProgramRequest } from '../contract/run-program-request.js';
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import { childPids } from '../test-support/child-pids.js';
-import { UNREACHABLE_MS } from '../test-support/unreachable-ms.js';
 import { until } from '../test-support/until.js';
 import { createChildProcessTransport } from './child-process-transport.js';
 import type { ChildProcessTransport, ChildProcessTransportOptions } from './child-process-transport.js';
+import type { PooledTransport, PooledTransportOptions } from './pooled-transport.js';
+import { createWorkerTransport } from './worker-transport.js';
 
 // The child-process transport's own behaviour: the pool, process replacement, the V8
-// stack, the boot bound, cancellation and close. Slow: children start from sources.
+// stack, the boot bound, cancellation and close; the stack, boot bound and close also on
+// the worker transport, which shares the pool. Slow: children start from sources.
 
-// A test about the CPU budget or the watchdog sets its own; for the others neither may end a program.
-const LIMITS = { cpuBudgetMs: UNREACHABLE_MS, memoryBytes: 16 * 1024 * 1024, bootTimeoutMs: 60_000 };
+const LIMITS = { cpuBudgetMs: 2_000, memoryBytes: 16 * 1024 * 1024, bootTimeoutMs: 60_000 };
 const probe: SandboxBinding = { jsName: 'probe', canonicalName: 'probe', description: 'Report.', kind: 'function' };
 const opened: ChildProcessTransport[] = [];
 afterAll(async () => {
   await Promise.all(opened.map((transport) => transport.close()));
 });
 
-function open(options: ChildProcessTransportOptions = {}): ChildProcessTransport {
-  const transport = createChildProcessTransport({ limits: { ...LIMITS, ...options.limits }, ...(options.pool ? { pool: options.pool } : {}) });
+/** The pooled transports, by what their peer is called in messages. */
+const POOLED: Array<[string, (options: PooledTransportOptions) => PooledTransport]> = [
+  ['process', createChildProcessTransport],
+  ['worker', createWorkerTransport],
+];
+
+function open(options: ChildProcessTransportOptions = {}, create: (options: PooledTransportOptions) => PooledTransport = createChildProcessTransport): ChildProcessTransport {
+  const transport = create({ limits: { ...LIMITS, ...options.limits }, ...(options.pool ? { pool: options.pool } : {}) });
   opened.push(transport);
   return transport;
 }
@@ -121,8 +128,8 @@ describe('child-process transport (slow)', () => {
     expect(new Set(busyTogether).size).toBe(3);
   });
 
-  it('raises the child V8 stack with stackBytes: deeper recursion works, endless recursion is EXEC_STACK', async () => {
-    const transport = open({ pool: { size: 0 } });
+  it.each(POOLED)('raises the %s V8 stack with stackBytes: deeper recursion works, endless recursion is EXEC_STACK', async (_noun, create) => {
+    const transport = open({ pool: { size: 0 } }, create);
     const deep = 'function down(n) { return n === 0 ? 0 : down(n - 1) + 1 } return down(3000)';
     const small = await transport.run({ source: deep, bindings: [], onToolBatch: () => [] });
     expect(small.error?.code).toBe('EXEC_STACK');
@@ -133,24 +140,21 @@ describe('child-process transport (slow)', () => {
   });
 
   it('pauses the watchdog while tool calls are in flight', async () => {
-    // The answer comes later than the whole bound (2000 ms + 0 ms grace in the child, + 500 ms
-    // margin in the parent), so an unpaused watchdog ends the run first; the budget is far
-    // over what the program's start takes on a busy machine.
-    const transport = open({ pool: { size: 1 }, limits: { cpuBudgetMs: 2_000, watchdogGraceMs: 0 } });
+    const transport = open({ pool: { size: 1 }, limits: { cpuBudgetMs: 100, watchdogGraceMs: 100 } });
     const result = await transport.run({
       source: 'return await tools.probe({})',
       bindings: [probe],
-      onToolBatch: (calls) => calls.map(() => new Promise<GuestToolResponse>((resolve) => setTimeout(() => resolve({ ok: true, value: 'slow' }), 3_000))),
+      onToolBatch: (calls) => calls.map(() => new Promise<GuestToolResponse>((resolve) => setTimeout(() => resolve({ ok: true, value: 'slow' }), 1_200))),
     });
     expect(result).toMatchObject({ status: 'completed', returnValue: 'slow' });
   });
 
-  it('fails a process that does not start within bootTimeoutMs', async () => {
-    const transport = open({ pool: { size: 0 }, limits: { bootTimeoutMs: 1 } });
+  it.each(POOLED)('fails a %s that does not start within bootTimeoutMs', async (noun, create) => {
+    const transport = open({ pool: { size: 0 }, limits: { bootTimeoutMs: 1 } }, create);
     const result = await transport.run({ source: 'return 1', bindings: [], onToolBatch: () => [] });
     expect(result.error).toEqual({
       code: 'EXEC_CRASHED',
-      message: 'The sandbox failed while running the program: the sandbox process did not start within 1 ms. Running it again may work.',
+      message: `The sandbox failed while running the program: the sandbox ${noun} did not start within 1 ms. Running it again may work.`,
     });
   });
 
@@ -170,8 +174,8 @@ describe('child-process transport (slow)', () => {
     expect(early.error?.code).toBe('EXEC_CANCELLED');
   });
 
-  it('ends running programs on close, kills every process, and fails later runs', async () => {
-    const transport = open({ pool: { size: 1 } });
+  it.each(POOLED)('ends running programs on close, ends every %s, and fails later runs', async (noun, create) => {
+    const transport = open({ pool: { size: 1 } }, create);
     let running: Promise<ProgramResult> | undefined;
     const started = new Promise<void>((resolve) => {
       running = transport.run({
@@ -183,7 +187,9 @@ describe('child-process transport (slow)', () => {
     await started;
     const pids = [...transport.poolStats().busy, ...transport.poolStats().idle, ...transport.poolStats().starting];
     await transport.close();
-    expect(pids.filter((pid) => alive(pid) || childPids().includes(pid))).toEqual([]);
+    expect(transport.poolStats()).toEqual({ idle: [], starting: [], busy: [], queued: 0 });
+    // Thread ids are no pids: only a child's can be looked for.
+    if (noun === 'process') expect(pids.filter((pid) => alive(pid) || childPids().includes(pid))).toEqual([]);
     expect((await running)?.error).toEqual({ code: 'EXEC_CANCELLED', message: 'The sandbox was closed, so the program did not run to its end.' });
     expect((await transport.run({ source: 'return 1', bindings: [], onToolBatch: () => [] })).error?.code).toBe('EXEC_CANCELLED');
   });

@@ -33,7 +33,7 @@ async function runAgainst(frames: string[]) {
   const child = await compromised(frames);
   const streamed: unknown[] = [];
   const outcome = await runOnChild({
-    process: child,
+    peer: child,
     request: { source: 'return 1', bindings: [], onToolBatch: () => [], onOutput: (item) => streamed.push(item) },
     limits,
     startedAt: performance.now(),

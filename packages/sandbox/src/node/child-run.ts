@@ -10,7 +10,7 @@ import { OutputBudget } from '../shared/output-budget.js';
 import { PausableDeadline } from '../shared/pausable-deadline.js';
 import { programErrors } from '../shared/program-errors.js';
 import type { ChildMessage } from '../shared/protocol-messages.js';
-import type { SandboxProcess } from './sandbox-process.js';
+import type { SandboxPeer } from './sandbox-peer.js';
 
 /** How a run on a child ended, and whether the child may run another program. */
 export interface ChildRunResult {
@@ -20,8 +20,8 @@ export interface ChildRunResult {
 
 /** One program for {@link runOnChild}. */
 export interface ChildRunOptions {
-  /** A ready child. */
-  readonly process: SandboxProcess;
+  /** A ready child process or worker. */
+  readonly peer: SandboxPeer;
   readonly request: RunProgramRequest;
   readonly limits: SandboxLimits;
   /** When the run started (`performance.now()`), for `wallMs`. */
@@ -41,7 +41,7 @@ const WATCHDOG_MARGIN_MS = 500;
  * kills the child. Resolves when the child reports, dies, is cancelled or is killed.
  */
 export function runOnChild(options: ChildRunOptions): Promise<ChildRunResult> {
-  const { process, request, limits, startedAt, closing, storedJson } = options;
+  const { peer, request, limits, startedAt, closing, storedJson } = options;
   return new Promise((resolve) => {
     const output: OutputItem[] = [];
     const budget = new OutputBudget(limits);
@@ -56,8 +56,8 @@ export function runOnChild(options: ChildRunOptions): Promise<ChildRunResult> {
       watchdog.cancel();
       request.signal?.removeEventListener('abort', onAbort);
       closing.removeEventListener('abort', onClose);
-      process.endRun();
-      if (!sound) process.kill();
+      peer.endRun();
+      if (!sound) peer.kill();
       resolve({ result, sound });
     };
     const fail = (error: ProgramError): void => finish(failedResult(error, output, { startedAt, cpuMs: 0, toolCalls }), false);
@@ -78,7 +78,7 @@ export function runOnChild(options: ChildRunOptions): Promise<ChildRunResult> {
             if (finished) return;
             inFlight -= 1;
             if (inFlight === 0) watchdog.resume();
-            process.send(JSON.stringify({ type: 'toolResult', id, ok: response.ok, payload: response.json }));
+            peer.send(JSON.stringify({ type: 'toolResult', id, ok: response.ok, payload: response.json }));
           });
           return;
         case 'output': {
@@ -118,14 +118,14 @@ export function runOnChild(options: ChildRunOptions): Promise<ChildRunResult> {
       }
     };
 
-    process.beginRun(
+    peer.beginRun(
       limits,
       { bindings: new Map(request.bindings.map((binding) => [binding.jsName, binding])), seenCallIds: new Set(), cells: cells !== undefined },
       { message: onMessage, failure: (detail) => fail(programErrors.crashed(detail)) },
     );
     request.signal?.addEventListener('abort', onAbort, { once: true });
     closing.addEventListener('abort', onClose, { once: true });
-    process.send(
+    peer.send(
       JSON.stringify({
         type: 'run',
         source: request.source,

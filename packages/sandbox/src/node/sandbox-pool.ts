@@ -1,45 +1,48 @@
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
-import { SandboxProcess } from './sandbox-process.js';
+import type { SandboxPeer, SandboxPeerOptions } from './sandbox-peer.js';
 
-/** Settings of the pool of warm child processes. */
+/** Settings of the pool of warm child processes (or worker threads, on the worker transport). */
 export interface SandboxPoolOptions {
   /**
-   * How many processes the pool keeps, busy or idle (default 2), and how many programs run
-   * at once: a program that finds every process busy waits in the queue. `0` starts a
-   * fresh process for every program, one program at a time (the naive design; for
+   * How many processes (or workers) the pool keeps, busy or idle (default 2), and how many
+   * programs run at once: a program that finds every one busy waits in the queue. `0` starts
+   * a fresh one for every program, one program at a time (the naive design; for
    * comparison).
    */
   readonly size?: number;
   /**
-   * How many programs may wait for a process (default 100). A program beyond it is not
+   * How many programs may wait for a process or worker (default 100). A program beyond it is not
    * run: it resolves `EXEC_CANCELLED` at once, saying the sandbox is at capacity.
    */
   readonly maxQueued?: number;
-  /** Programs one process may run before it is replaced (default 200). */
+  /** Programs one process (or worker) may run before it is replaced (default 200). */
   readonly maxProgramsPerProcess?: number;
-  /** An idle process is stopped after this long unused (default 60 000 ms); the pool refills on demand. */
+  /** An idle process or worker is stopped after this long unused (default 60 000 ms); the pool refills on demand. */
   readonly idleTimeoutMs?: number;
-  /** Start `size` processes when the transport is created (default `true`). */
+  /** Start `size` processes (or workers) when the transport is created (default `true`). */
   readonly prewarm?: boolean;
 }
 
-/** What the pool holds at one moment: the pids of its processes, by state. */
+/** What the pool holds at one moment: the pids of its processes (thread ids of its workers), by state. */
 export interface SandboxPoolStats {
-  /** Ready processes waiting for a program. */
+  /** Ready ones waiting for a program. */
   readonly idle: readonly number[];
-  /** Processes starting up. */
+  /** Ones starting up. */
   readonly starting: readonly number[];
-  /** Processes running a program. */
+  /** Ones running a program. */
   readonly busy: readonly number[];
-  /** Programs waiting for a process. */
+  /** Programs waiting for one. */
   readonly queued: number;
 }
 
-/** Why the pool gave no process to a program. */
+/** Starts one peer. */
+export type PeerFactory = (options: SandboxPeerOptions) => SandboxPeer;
+
+/** Why the pool gave no peer to a program. */
 export type PoolRefusal = 'full' | 'closed' | 'cancelled';
 
-/** A process for one program, or why there is none. */
-export type PoolGrant = { readonly process: SandboxProcess } | { readonly refused: PoolRefusal };
+/** A peer for one program, or why there is none. */
+export type PoolGrant = { readonly peer: SandboxPeer } | { readonly refused: PoolRefusal };
 
 interface Waiter {
   readonly stackBytes: number;
@@ -54,7 +57,7 @@ const DEFAULT_MAX_PROGRAMS = 200;
 const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 
 /**
- * Keeps started child processes ready. A process serves one program at a time; after a
+ * Keeps started peers ready. A peer serves one program at a time; after a
  * program it returns to the pool only if it is sound (its program hit no limit, did not
  * crash and was not cancelled) and has programs left. Everything else is killed, and the
  * pool starts a replacement in the background.
@@ -63,14 +66,14 @@ export class SandboxPool {
   private readonly size: number;
   private readonly maxPrograms: number;
   private readonly idleTimeoutMs: number;
-  /** The processes that count toward `size`, in any state. */
-  private readonly members = new Set<SandboxProcess>();
-  private readonly idle: SandboxProcess[] = [];
-  private readonly starting = new Set<SandboxProcess>();
-  private readonly busy = new Set<SandboxProcess>();
-  private readonly idleTimers = new Map<SandboxProcess, ReturnType<typeof setTimeout>>();
-  /** Every process started and not yet reaped, counted or not (close waits for them all). */
-  private readonly living = new Set<SandboxProcess>();
+  /** The peers that count toward `size`, in any state. */
+  private readonly members = new Set<SandboxPeer>();
+  private readonly idle: SandboxPeer[] = [];
+  private readonly starting = new Set<SandboxPeer>();
+  private readonly busy = new Set<SandboxPeer>();
+  private readonly idleTimers = new Map<SandboxPeer, ReturnType<typeof setTimeout>>();
+  /** Every peer started and not yet reaped, counted or not (close waits for them all). */
+  private readonly living = new Set<SandboxPeer>();
   private readonly queue: Waiter[] = [];
   private readonly maxQueued: number;
   private closed = false;
@@ -78,6 +81,7 @@ export class SandboxPool {
   constructor(
     options: SandboxPoolOptions,
     private readonly limits: SandboxLimits,
+    private readonly start: PeerFactory,
   ) {
     this.size = options.size ?? DEFAULT_POOL_SIZE;
     this.maxPrograms = options.maxProgramsPerProcess ?? DEFAULT_MAX_PROGRAMS;
@@ -92,14 +96,14 @@ export class SandboxPool {
   }
 
   /**
-   * A process for one program, at once when fewer than `size` programs run, else after
+   * A peer for one program, at once when fewer than `size` programs run, else after
    * waiting its turn in the queue (refused when the queue is full, the pool closes, or
    * `signal` aborts while it waits). Time in the queue is not boot time: the boot bound
-   * starts when the process is granted.
+   * starts when the peer is granted.
    */
   acquire(stackBytes: number, signal?: AbortSignal): Promise<PoolGrant> {
     if (this.closed) return Promise.resolve({ refused: 'closed' });
-    if (this.busy.size < this.capacity && this.queue.length === 0) return Promise.resolve({ process: this.take(stackBytes) });
+    if (this.busy.size < this.capacity && this.queue.length === 0) return Promise.resolve({ peer: this.take(stackBytes) });
     if (this.queue.length >= this.maxQueued) return Promise.resolve({ refused: 'full' });
     return new Promise<PoolGrant>((resolve) => {
       const onAbort = (): void => {
@@ -120,38 +124,38 @@ export class SandboxPool {
   }
 
   /**
-   * Take a process for a program: the idle one that waited longest (it had time to
+   * Take a peer for a program: the idle one that waited longest (it had time to
    * prepare), else one starting up, else a new one. A program that needs a larger guest
-   * stack than the pool's processes hold gets a process of its own.
+   * stack than the pool's peers hold gets a peer of its own.
    */
-  private take(stackBytes: number): SandboxProcess {
-    let process: SandboxProcess | undefined;
+  private take(stackBytes: number): SandboxPeer {
+    let peer: SandboxPeer | undefined;
     if (stackBytes > this.limits.stackBytes) {
-      process = this.spawn(stackBytes);
+      peer = this.spawn(stackBytes);
     } else {
-      process = this.idle.shift() ?? this.takeStarting() ?? this.spawn(this.limits.stackBytes);
-      if (this.members.size < this.size) this.members.add(process);
+      peer = this.idle.shift() ?? this.takeStarting() ?? this.spawn(this.limits.stackBytes);
+      if (this.members.size < this.size) this.members.add(peer);
     }
-    clearTimeout(this.idleTimers.get(process));
-    this.idleTimers.delete(process);
-    this.busy.add(process);
-    process.hold(true);
+    clearTimeout(this.idleTimers.get(peer));
+    this.idleTimers.delete(peer);
+    this.busy.add(peer);
+    peer.hold(true);
     this.refill();
-    return process;
+    return peer;
   }
 
-  /** Take a process back after its program; `sound` is false when it must not run another. */
-  release(process: SandboxProcess, sound: boolean): void {
-    this.busy.delete(process);
-    if (!this.members.has(process) && this.members.size < this.size && process.stackBytes === this.limits.stackBytes) {
-      this.members.add(process);
+  /** Take a peer back after its program; `sound` is false when it must not run another. */
+  release(peer: SandboxPeer, sound: boolean): void {
+    this.busy.delete(peer);
+    if (!this.members.has(peer) && this.members.size < this.size && peer.stackBytes === this.limits.stackBytes) {
+      this.members.add(peer);
     }
-    const keep = sound && process.alive && !this.closed && this.members.has(process) && process.programs < this.maxPrograms;
+    const keep = sound && peer.alive && !this.closed && this.members.has(peer) && peer.programs < this.maxPrograms;
     if (keep) {
-      this.makeIdle(process);
+      this.makeIdle(peer);
     } else {
-      this.members.delete(process);
-      process.kill();
+      this.members.delete(peer);
+      peer.kill();
       this.refill();
     }
     this.grantWaiting();
@@ -161,12 +165,12 @@ export class SandboxPool {
   private grantWaiting(): void {
     while (!this.closed && this.queue.length > 0 && this.busy.size < this.capacity) {
       const waiter = this.queue.shift() as Waiter;
-      waiter.grant({ process: this.take(waiter.stackBytes) });
+      waiter.grant({ peer: this.take(waiter.stackBytes) });
     }
   }
 
   /**
-   * Kill every process and refuse the waiting programs; resolves once every process the
+   * Kill every peer and refuse the waiting programs; resolves once every peer the
    * pool ever started has exited and been reaped. Idempotent.
    */
   close(): Promise<void> {
@@ -174,78 +178,78 @@ export class SandboxPool {
     for (const waiter of this.queue.splice(0)) waiter.grant({ refused: 'closed' });
     for (const timer of this.idleTimers.values()) clearTimeout(timer);
     this.idleTimers.clear();
-    for (const process of [...this.idle, ...this.starting, ...this.busy]) process.kill();
+    for (const peer of [...this.idle, ...this.starting, ...this.busy]) peer.kill();
     this.idle.length = 0;
     this.starting.clear();
     this.busy.clear();
     this.members.clear();
-    for (const process of this.living) process.kill();
-    return Promise.all([...this.living].map((process) => process.exited)).then(() => undefined);
+    for (const peer of this.living) peer.kill();
+    return Promise.all([...this.living].map((peer) => peer.exited)).then(() => undefined);
   }
 
   /** What the pool holds now. */
   stats(): SandboxPoolStats {
-    const pids = (processes: Iterable<SandboxProcess>): number[] =>
-      [...processes].map((process) => process.pid).filter((pid): pid is number => pid !== undefined);
+    const pids = (peers: Iterable<SandboxPeer>): number[] =>
+      [...peers].map((peer) => peer.id).filter((id): id is number => id !== undefined);
     return { idle: pids(this.idle), starting: pids(this.starting), busy: pids(this.busy), queued: this.queue.length };
   }
 
-  private takeStarting(): SandboxProcess | undefined {
+  private takeStarting(): SandboxPeer | undefined {
     const [first] = this.starting;
     if (first !== undefined) this.starting.delete(first);
     return first;
   }
 
-  private spawn(stackBytes: number): SandboxProcess {
-    const process = new SandboxProcess({ memoryBytes: this.limits.memoryBytes, stackBytes, limits: this.limits });
-    process.onDeath = () => this.forget(process);
-    this.living.add(process);
-    void process.exited.then(() => this.living.delete(process));
-    return process;
+  private spawn(stackBytes: number): SandboxPeer {
+    const peer = this.start({ memoryBytes: this.limits.memoryBytes, stackBytes, limits: this.limits });
+    peer.onDeath = () => this.forget(peer);
+    this.living.add(peer);
+    void peer.exited.then(() => this.living.delete(peer));
+    return peer;
   }
 
-  /** Start processes until the pool has `size` members. */
+  /** Start peers until the pool has `size` members. */
   private refill(): void {
     while (!this.closed && this.members.size < this.size) {
-      const process = this.spawn(this.limits.stackBytes);
-      this.members.add(process);
-      this.starting.add(process);
-      process.hold(false);
-      process.ready.then(
+      const peer = this.spawn(this.limits.stackBytes);
+      this.members.add(peer);
+      this.starting.add(peer);
+      peer.hold(false);
+      peer.ready.then(
         () => {
-          if (this.starting.delete(process)) this.makeIdle(process);
+          if (this.starting.delete(peer)) this.makeIdle(peer);
         },
         () => undefined,
       );
     }
   }
 
-  private makeIdle(process: SandboxProcess): void {
-    process.hold(false);
-    this.idle.push(process);
+  private makeIdle(peer: SandboxPeer): void {
+    peer.hold(false);
+    this.idle.push(peer);
     const timer = setTimeout(() => {
-      this.idleTimers.delete(process);
+      this.idleTimers.delete(peer);
       // The pool shrinks while unused and refills on demand.
-      this.members.delete(process);
-      process.kill();
+      this.members.delete(peer);
+      peer.kill();
     }, this.idleTimeoutMs);
     // An idle timer never keeps the host alive.
     timer.unref();
-    this.idleTimers.set(process, timer);
+    this.idleTimers.set(peer, timer);
   }
 
   /**
-   * A process died: drop it wherever it is (a busy one is its run's to report). A process
+   * A peer died: drop it wherever it is (a busy one is its run's to report). A peer
    * that died before it was ever ready is not replaced here, so a broken install cannot
-   * start processes in a loop; the next program starts one and reports why it failed.
+   * start peers in a loop; the next program starts one and reports why it failed.
    */
-  private forget(process: SandboxProcess): void {
-    clearTimeout(this.idleTimers.get(process));
-    this.idleTimers.delete(process);
-    const index = this.idle.indexOf(process);
+  private forget(peer: SandboxPeer): void {
+    clearTimeout(this.idleTimers.get(peer));
+    this.idleTimers.delete(peer);
+    const index = this.idle.indexOf(peer);
     if (index >= 0) this.idle.splice(index, 1);
-    const wasStarting = this.starting.delete(process);
-    const wasMember = this.members.delete(process);
-    if (wasMember && !wasStarting && !this.busy.has(process)) this.refill();
+    const wasStarting = this.starting.delete(peer);
+    const wasMember = this.members.delete(peer);
+    if (wasMember && !wasStarting && !this.busy.has(peer)) this.refill();
   }
 }

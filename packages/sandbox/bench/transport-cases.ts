@@ -1,0 +1,159 @@
+// The isolated transports side by side (child process, worker thread): a trivial program,
+// 100 sequential calls (per call) and Promise.all of 100, back to back and paced (5 ms
+// idle before each run), p50/p95, with the ratio to the raw floor measured in the same
+// run; memory per pooled child or worker; and the two ways a worker can wake the host.
+// `pnpm bench` runs it from bench/index.ts; every figure is a named row of `cases`.
+import { readFileSync } from 'node:fs';
+import { Worker } from 'node:worker_threads';
+import { printTable } from '@toolcell/bench-kit';
+import type * as RootEntry from '../src/index.js';
+import type * as NodeEntry from '../src/node.js';
+
+type Task = () => Promise<void> | void;
+const PACED_IDLE_MS = 5;
+const SAMPLES = 200;
+const echo = { jsName: 'echo', canonicalName: 'echo', description: 'Echo the input.', kind: 'function' as const };
+export const TRANSPORT_PROGRAMS = {
+  trivial: 'return 1 + 1',
+  '100 sequential': 'let sum = 0; for (let i = 0; i < 100; i++) sum += (await tools.echo({ i })).i; return sum',
+  'Promise.all 100': 'const all = await Promise.all(Array.from({ length: 100 }, (_, i) => tools.echo({ i }))); return all.length',
+} as const;
+type ProgramName = keyof typeof TRANSPORT_PROGRAMS;
+
+/** One measured case: `name` is "<transport> · <program>[, paced]". */
+export interface TransportCase {
+  readonly name: string;
+  readonly p50: number;
+  readonly p95: number;
+  /** p50 over the floor's p50 for the same program and pacing, when there is a floor. */
+  readonly ratio?: number;
+}
+
+async function timed(task: Task, idleMs: number, samples = SAMPLES): Promise<{ p50: number; p95: number }> {
+  const times: number[] = [];
+  for (let index = 0; index < samples; index += 1) {
+    if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
+    const started = performance.now();
+    await task();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const at = (fraction: number): number => times[Math.min(times.length - 1, Math.floor(fraction * times.length))] ?? Number.NaN;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+function program(transport: RootEntry.SandboxTransport, source: string): Task {
+  return async () => {
+    const result = await transport.run({ source, bindings: [echo], onToolBatch: (calls) => calls.map((call) => Promise.resolve({ ok: true as const, value: call.input })) });
+    if (result.status !== 'completed') throw new Error(`bench program failed: ${result.error?.message}`);
+  };
+}
+
+/**
+ * Measure every program on the child-process and worker transports (pools of 2), back to
+ * back and paced, beside `floors` (raw QuickJS, by program name) measured in the same run.
+ */
+export async function isolatedTransportCases(nodeEntry: typeof NodeEntry, floors: Partial<Record<ProgramName, Task>>): Promise<TransportCase[]> {
+  const transports: Array<[string, RootEntry.SandboxTransport]> = [
+    ['child process', nodeEntry.createChildProcessTransport({ pool: { size: 2 } })],
+    ['worker thread', nodeEntry.createWorkerTransport({ pool: { size: 2 } })],
+  ];
+  const cases: TransportCase[] = [];
+  for (const [, transport] of transports) for (let round = 0; round < 20; round += 1) for (const source of Object.values(TRANSPORT_PROGRAMS)) await program(transport, source)();
+  for (const idleMs of [0, PACED_IDLE_MS]) {
+    const pacing = idleMs > 0 ? ', paced' : '';
+    for (const name of Object.keys(TRANSPORT_PROGRAMS) as ProgramName[]) {
+      const floorTask = floors[name];
+      const floor = floorTask === undefined ? undefined : await timed(floorTask, idleMs);
+      if (floor !== undefined) cases.push({ name: `raw QuickJS (floor) · ${name}${pacing}`, ...floor, ratio: 1 });
+      for (const [transportName, transport] of transports) {
+        const figures = await timed(program(transport, TRANSPORT_PROGRAMS[name]), idleMs);
+        cases.push({ name: `${transportName} · ${name}${pacing}`, ...figures, ...(floor === undefined ? {} : { ratio: figures.p50 / floor.p50 }) });
+      }
+    }
+  }
+  await Promise.all(transports.map(([, transport]) => transport.close()));
+  return cases;
+}
+
+/** Print the cases, with the per-call cost of 100 sequential calls over the trivial program. */
+export function printTransportCases(cases: readonly TransportCase[]): void {
+  const byName = new Map(cases.map((entry) => [entry.name, entry]));
+  printTable(
+    'isolated transports (ms; × the raw floor of the same column where there is one)',
+    cases.map((entry) => ({ case: entry.name, p50: entry.p50.toFixed(3), p95: entry.p95.toFixed(3), '× floor': entry.ratio?.toFixed(2) ?? '—' })),
+  );
+  const perCall = (prefix: string, pacing: string): string => {
+    const sequential = byName.get(`${prefix} · 100 sequential${pacing}`)?.p50 ?? Number.NaN;
+    const trivial = byName.get(`${prefix} · trivial${pacing}`)?.p50 ?? Number.NaN;
+    return (((sequential - trivial) * 1000) / 100).toFixed(1);
+  };
+  printTable(
+    'sequential nested call (p50 µs per call, over the trivial program)',
+    ['raw QuickJS (floor)', 'child process', 'worker thread'].map((prefix) => ({ target: prefix, 'back to back': perCall(prefix, ''), paced: perCall(prefix, ', paced') })),
+  );
+}
+
+/** Memory a pooled child or worker adds, in MiB: the host's RSS, and each child's own (Linux). */
+export async function memoryPerPooledPeer(nodeEntry: typeof NodeEntry, size = 4): Promise<Record<string, string>> {
+  const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? Number.NaN) * 1024;
+  const figures: Record<string, string> = {};
+  for (const [name, create] of [
+    ['child process', () => nodeEntry.createChildProcessTransport({ pool: { size } })],
+    ['worker thread', () => nodeEntry.createWorkerTransport({ pool: { size } })],
+  ] as const) {
+    const before = process.memoryUsage().rss;
+    const transport = create();
+    while (transport.poolStats().idle.length < size) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let round = 0; round < 5; round += 1) await Promise.all(Array.from({ length: size }, () => program(transport, TRANSPORT_PROGRAMS['100 sequential'])()));
+    const host = (process.memoryUsage().rss - before) / size / 2 ** 20;
+    const own = name === 'child process' && process.platform === 'linux' ? transport.poolStats().idle.reduce((sum, pid) => sum + rssOf(pid), 0) / size / 2 ** 20 : 0;
+    figures[name] = `host RSS +${host.toFixed(1)} MiB${own > 0 ? `, child RSS ${own.toFixed(1)} MiB` : ''}`;
+    await transport.close();
+  }
+  return figures;
+}
+
+// A worker that answers each wake-up at once, so a round trip is two wake-ups: it notifies
+// the host either with Atomics.notify (the host in Atomics.waitAsync) or with a port message.
+const ECHO_WORKER = `
+const { workerData, parentPort } = require('node:worker_threads');
+const words = new Int32Array(workerData.shared);
+let seen = 0;
+for (;;) {
+  Atomics.wait(words, 1, seen);
+  seen = Atomics.load(words, 1);
+  if (seen < 0) break;
+  Atomics.store(words, 0, seen);
+  if (workerData.viaPort) parentPort.postMessage(seen); else Atomics.notify(words, 0);
+}`;
+
+/** How the host hears a worker fastest: p50/p95 µs per round trip for each way. */
+export async function hostWakeCases(rounds = 5_000): Promise<Record<string, string>> {
+  const figures: Record<string, string> = {};
+  for (const viaPort of [false, true]) {
+    const shared = new SharedArrayBuffer(8);
+    const words = new Int32Array(shared);
+    const worker = new Worker(ECHO_WORKER, { eval: true, workerData: { shared, viaPort } });
+    let sent = 0;
+    const answered = (): Promise<unknown> => {
+      if (viaPort) return new Promise((resolve) => worker.once('message', resolve));
+      const waited = (Atomics as unknown as { waitAsync(view: Int32Array, index: number, value: number): { async: boolean; value: unknown } }).waitAsync(words, 0, sent - 1);
+      return waited.async ? (waited.value as Promise<unknown>) : Promise.resolve();
+    };
+    const roundTrip = async (): Promise<void> => {
+      sent += 1;
+      const answer = answered();
+      Atomics.store(words, 1, sent);
+      Atomics.notify(words, 1);
+      await answer;
+    };
+    for (let index = 0; index < 200; index += 1) await roundTrip();
+    const { p50, p95 } = await timed(roundTrip, 0, rounds);
+    figures[viaPort ? 'MessagePort message' : 'Atomics.waitAsync'] = `${(p50 * 1000).toFixed(1)} µs p50, ${(p95 * 1000).toFixed(1)} µs p95`;
+    Atomics.store(words, 1, -1);
+    Atomics.notify(words, 1);
+    await worker.terminate();
+  }
+  return figures;
+}

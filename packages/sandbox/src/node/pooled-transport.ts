@@ -1,0 +1,128 @@
+import { ConfigurationError } from '@toolcell/core';
+import type { ProgramError, ProgramResult } from '../contract/program-result.js';
+import type { RunProgramRequest } from '../contract/run-program-request.js';
+import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
+import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import type { SandboxTransport } from '../contract/sandbox-transport.js';
+import { failedBeforeStart, runPreamble } from '../host/run-preamble.js';
+import { programErrors } from '../shared/program-errors.js';
+import { runOnChild } from './child-run.js';
+import { SandboxPool } from './sandbox-pool.js';
+import { DEFAULT_MAX_QUEUED, DEFAULT_POOL_SIZE } from './sandbox-pool.js';
+import type { PeerFactory, PoolRefusal, SandboxPoolOptions, SandboxPoolStats } from './sandbox-pool.js';
+import type { SandboxPeer } from './sandbox-peer.js';
+
+/** Options of a pooled transport (child processes or worker threads). */
+export interface PooledTransportOptions {
+  /** Limits for every run, over the defaults; a run's own limits override them. */
+  readonly limits?: Partial<SandboxLimits>;
+  /** The pool of warm peers. */
+  readonly pool?: SandboxPoolOptions;
+}
+
+/** A pooled transport, with a view of its pool. */
+export interface PooledTransport extends SandboxTransport {
+  /** What the pool holds now (for diagnostics and tests). */
+  poolStats(): SandboxPoolStats;
+}
+
+function checkPool(pool: SandboxPoolOptions): void {
+  for (const [name, low] of [
+    ['size', 0],
+    ['maxProgramsPerProcess', 1],
+    ['idleTimeoutMs', 1],
+    ['maxQueued', 0],
+  ] as const) {
+    const value = pool[name];
+    if (value !== undefined && (!Number.isInteger(value) || value < low)) {
+      throw new ConfigurationError({ setting: `pool.${name}`, message: `must be an integer of at least ${low}, got ${String(value)}` });
+    }
+  }
+}
+
+/**
+ * A transport over a pool of peers: at most `pool.size` programs run at once, more wait in
+ * a bounded queue; a peer is ended on cancellation, on a limit, or when the watchdog fires,
+ * and replaced in the background. `close()` resolves once every peer it started has ended.
+ *
+ * @throws ConfigurationError when `options.limits` or `options.pool` cannot work.
+ */
+export function createPooledTransport(options: PooledTransportOptions, spawn: PeerFactory): PooledTransport {
+  const defaults = resolveSandboxLimits(options.limits);
+  const pool = options.pool ?? {};
+  checkPool(pool);
+  const peers = new SandboxPool(pool, defaults, spawn);
+  const closing = new AbortController();
+  const resolveLimits = (limits?: Partial<SandboxLimits>): SandboxLimits => resolveSandboxLimits(options.limits, limits);
+
+  async function run(request: RunProgramRequest): Promise<ProgramResult> {
+    const preamble = runPreamble(request, { resolveLimits, closed: closing.signal.aborted });
+    if (!preamble.admitted) return preamble.result;
+    const { startedAt, limits, storedJson } = preamble;
+
+    const grant = await peers.acquire(limits.stackBytes, request.signal);
+    if ('refused' in grant) return failedBeforeStart(refusalError(grant.refused, pool), startedAt);
+    const peer = grant.peer;
+    let sound = false;
+    try {
+      const failure = await bootFailure(peer, limits, request.signal, closing.signal);
+      if (failure !== undefined) return failedBeforeStart(failure, startedAt);
+      const outcome = await runOnChild({ peer, request, limits, startedAt, closing: closing.signal, storedJson });
+      sound = outcome.sound;
+      return outcome.result;
+    } finally {
+      peers.release(peer, sound);
+    }
+  }
+
+  return {
+    run,
+    resolveLimits,
+    async close() {
+      closing.abort();
+      await peers.close();
+    },
+    poolStats: () => peers.stats(),
+  };
+}
+
+function refusalError(refusal: PoolRefusal, pool: SandboxPoolOptions): ProgramError {
+  if (refusal === 'cancelled') return programErrors.cancelled();
+  if (refusal === 'closed') return programErrors.closed();
+  return programErrors.atCapacity(Math.max(1, pool.size ?? DEFAULT_POOL_SIZE), pool.maxQueued ?? DEFAULT_MAX_QUEUED);
+}
+
+/** Wait for a peer to be ready, within the boot bound; `undefined` once it is. */
+async function bootFailure(
+  peer: SandboxPeer,
+  limits: SandboxLimits,
+  signal: AbortSignal | undefined,
+  closing: AbortSignal,
+): Promise<ProgramError | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let onAbort: (() => void) | undefined;
+  let onClose: (() => void) | undefined;
+  try {
+    return await Promise.race([
+      peer.ready.then(() => undefined),
+      new Promise<ProgramError>((resolve) => {
+        timer = setTimeout(
+          () => resolve(programErrors.crashed(`the sandbox ${peer.noun} did not start within ${limits.bootTimeoutMs} ms`)),
+          limits.bootTimeoutMs,
+        );
+      }),
+      new Promise<ProgramError>((resolve) => {
+        onAbort = () => resolve(programErrors.cancelled());
+        onClose = () => resolve(programErrors.closed());
+        signal?.addEventListener('abort', onAbort, { once: true });
+        closing.addEventListener('abort', onClose, { once: true });
+      }),
+    ]);
+  } catch (error) {
+    return programErrors.crashed(error instanceof Error ? error.message : String(error));
+  } finally {
+    clearTimeout(timer);
+    if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
+    if (onClose !== undefined) closing.removeEventListener('abort', onClose);
+  }
+}
