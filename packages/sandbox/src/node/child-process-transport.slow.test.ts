@@ -5,6 +5,7 @@ import type { ProgramResult } from '../contract/program-result.js';
 import type { RunProgramRequest } from '../contract/run-program-request.js';
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import { childPids } from '../test-support/child-pids.js';
+import { UNREACHABLE_MS } from '../test-support/unreachable-ms.js';
 import { until } from '../test-support/until.js';
 import { createChildProcessTransport } from './child-process-transport.js';
 import type { ChildProcessTransport, ChildProcessTransportOptions } from './child-process-transport.js';
@@ -15,7 +16,8 @@ import { createWorkerTransport } from './worker-transport.js';
 // stack, the boot bound, cancellation and close; the stack, boot bound and close also on
 // the worker transport, which shares the pool. Slow: children start from sources.
 
-const LIMITS = { cpuBudgetMs: 2_000, memoryBytes: 16 * 1024 * 1024, bootTimeoutMs: 60_000 };
+// A test about the CPU budget or the watchdog sets its own; for the others neither may end a program.
+const LIMITS = { cpuBudgetMs: UNREACHABLE_MS, memoryBytes: 16 * 1024 * 1024, bootTimeoutMs: 60_000 };
 const probe: SandboxBinding = { jsName: 'probe', canonicalName: 'probe', description: 'Report.', kind: 'function' };
 const opened: ChildProcessTransport[] = [];
 afterAll(async () => {
@@ -140,11 +142,14 @@ describe('child-process transport (slow)', () => {
   });
 
   it('pauses the watchdog while tool calls are in flight', async () => {
-    const transport = open({ pool: { size: 1 }, limits: { cpuBudgetMs: 100, watchdogGraceMs: 100 } });
+    // The answer comes later than the whole bound (2000 ms + 0 ms grace in the child, + 500 ms
+    // margin in the parent), so an unpaused watchdog ends the run first; the budget is far
+    // over what the program's start takes on a busy machine.
+    const transport = open({ pool: { size: 1 }, limits: { cpuBudgetMs: 2_000, watchdogGraceMs: 0 } });
     const result = await transport.run({
       source: 'return await tools.probe({})',
       bindings: [probe],
-      onToolBatch: (calls) => calls.map(() => new Promise<GuestToolResponse>((resolve) => setTimeout(() => resolve({ ok: true, value: 'slow' }), 1_200))),
+      onToolBatch: (calls) => calls.map(() => new Promise<GuestToolResponse>((resolve) => setTimeout(() => resolve({ ok: true, value: 'slow' }), 3_000))),
     });
     expect(result).toMatchObject({ status: 'completed', returnValue: 'slow' });
   });
