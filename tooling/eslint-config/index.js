@@ -16,16 +16,19 @@ function readManifest(dir) {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
-/** Every `@toolcell/x/sub` subpath that some package declares in its `exports` map. */
+/** Every `@toolcell/x/sub` subpath that some workspace package declares in its `exports` map. */
 function declaredSubpaths() {
   const subpaths = [];
-  const packagesDir = join(workspaceRoot, 'packages');
-  for (const entry of existsSync(packagesDir) ? readdirSync(packagesDir) : []) {
-    const manifest = readManifest(join(packagesDir, entry));
-    if (!manifest?.exports || typeof manifest.exports !== 'object') continue;
-    for (const key of Object.keys(manifest.exports)) {
-      if (key.startsWith('./') && key !== './package.json') {
-        subpaths.push(`${manifest.name}/${key.slice(2)}`);
+  // Tooling packages (the private bench kit) declare subpaths too.
+  for (const folder of ['packages', 'tooling']) {
+    const parentDir = join(workspaceRoot, folder);
+    for (const entry of existsSync(parentDir) ? readdirSync(parentDir) : []) {
+      const manifest = readManifest(join(parentDir, entry));
+      if (!manifest?.exports || typeof manifest.exports !== 'object') continue;
+      for (const key of Object.keys(manifest.exports)) {
+        if (key.startsWith('./') && key !== './package.json') {
+          subpaths.push(`${manifest.name}/${key.slice(2)}`);
+        }
       }
     }
   }

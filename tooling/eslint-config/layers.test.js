@@ -38,3 +38,9 @@ test('declared subpaths are allowed and undeclared ones refused', async () => {
   const [message] = await messagesFor('codemode', "import { x } from '@toolcell/sandbox/engine';\nexport { x };\n");
   assert.match(message ?? '', /not declared in the package exports map/);
 });
+
+test('subpaths declared by tooling packages are allowed too', async () => {
+  assert.deepEqual(await messagesFor('codemode', "import { floorRunner } from '@toolcell/bench-kit/quickjs-floor';\nexport { floorRunner };\n"), []);
+  const [message] = await messagesFor('codemode', "import { x } from '@toolcell/bench-kit/undeclared';\nexport { x };\n");
+  assert.match(message ?? '', /not declared in the package exports map/);
+});
