@@ -9,7 +9,7 @@ import type { SandboxTransport } from '@toolcell/sandbox';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
 import { loadTokenCounter } from '@toolcell/sdkgen';
-import { backToBackAgainstFloor, printFloorTable } from '../../sandbox/bench/quickjs-floor.js';
+import { backToBackAgainstFloor, printFloorTable } from '@toolcell/bench-kit/quickjs-floor';
 import type { ExecOutputItem, ExecReport } from '../src/index.js';
 import { CodeMode, renderExecReport } from '../src/index.js';
 

@@ -11,11 +11,10 @@ import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import { printTable } from '@toolcell/bench-kit';
+import { BENCH_PROGRAMS, floorRunner, loadFloorModule } from '@toolcell/bench-kit/quickjs-floor';
+import type { BenchProgramName } from '@toolcell/bench-kit/quickjs-floor';
 import type { SandboxTransport } from '@toolcell/sandbox';
-import { newQuickJSWASMModuleFromVariant } from 'quickjs-emscripten-core';
-import type { QuickJSHandle, QuickJSSyncVariant } from 'quickjs-emscripten-core';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const packageDir = resolve(benchDir, '..');
@@ -44,13 +43,7 @@ const [{ CodeMode }, { ToolRuntime }, { ToolRegistry }, { jsonOutput }, rootEntr
   import('@toolcell/sandbox/node'),
 ]);
 
-const PROGRAMS = {
-  trivial: 'return 1 + 1;',
-  '100 sequential': 'let sum = 0; for (let i = 0; i < 100; i += 1) sum += (await tools.echo({ i })).i; return sum;',
-  'Promise.all 100': 'const all = await Promise.all(Array.from({ length: 100 }, (_, i) => tools.echo({ i }))); return all.length;',
-} as const;
-type ProgramName = keyof typeof PROGRAMS;
-const PROGRAM_NAMES = Object.keys(PROGRAMS) as ProgramName[];
+const PROGRAM_NAMES = Object.keys(BENCH_PROGRAMS) as BenchProgramName[];
 const PACED_IDLE_MS = 5;
 
 type Run = () => Promise<void> | void;
@@ -74,38 +67,7 @@ async function measure(run: Run, idleMs: number): Promise<{ p50: number; p95: nu
 
 // The floor: a fresh QuickJS runtime and context per program, host calls as promises the
 // host settles on its next microtask turn, nothing else.
-const variant = ('default' in releaseSync ? (releaseSync as { default: QuickJSSyncVariant }).default : releaseSync) as QuickJSSyncVariant;
-const quickjs = await newQuickJSWASMModuleFromVariant(variant);
-async function rawProgram(source: string): Promise<void> {
-  const runtime = quickjs.newRuntime();
-  const context = runtime.newContext();
-  const pending: Array<{ deferred: { resolve: (value: QuickJSHandle) => void; dispose(): void }; input: QuickJSHandle }> = [];
-  // An echo, like the transports' tool: the promise settles with the argument itself.
-  const echo = context.newFunction('echo', (input) => {
-    const deferred = context.newPromise();
-    pending.push({ deferred, input: input.dup() });
-    return deferred.handle;
-  });
-  const tools = context.newObject();
-  context.setProp(tools, 'echo', echo);
-  context.setProp(context.global, 'tools', tools);
-  echo.dispose();
-  tools.dispose();
-  const result = context.unwrapResult(context.evalCode(`(async () => { ${source} })()`));
-  for (;;) {
-    runtime.executePendingJobs();
-    if (context.getPromiseState(result).type !== 'pending') break;
-    await Promise.resolve();
-    for (const { deferred, input } of pending.splice(0)) {
-      deferred.resolve(input);
-      input.dispose();
-      deferred.dispose();
-    }
-  }
-  result.dispose();
-  context.dispose();
-  runtime.dispose();
-}
+const rawProgram = floorRunner(await loadFloorModule());
 
 const echoBinding = { jsName: 'echo', canonicalName: 'echo', description: 'Echo the input.', kind: 'function' as const };
 
@@ -163,12 +125,12 @@ const cell = (key: string, p50: number): string => {
   return base === undefined ? `${p50.toFixed(3)} ms` : `${p50.toFixed(3)} ms (${(p50 / base).toFixed(1)}×)`;
 };
 
-async function measureTarget(name: string, run: (source: string) => Promise<void>, isFloor = false): Promise<Row> {
+async function measureTarget(name: string, run: (source: string) => Promise<void> | void, isFloor = false): Promise<Row> {
   const row: Row = { target: name };
   for (const idleMs of [0, PACED_IDLE_MS]) {
     for (const program of PROGRAM_NAMES) {
       const key = `${program}${idleMs > 0 ? ', paced' : ''}`;
-      const { p50, p95 } = await measure(() => run(PROGRAMS[program]), idleMs);
+      const { p50, p95 } = await measure(() => run(BENCH_PROGRAMS[program]), idleMs);
       if (isFloor) floor.set(key, p50);
       row[key] = cell(key, p50);
       process.stdout.write(`  ✓ ${name} · ${key}: p50 ${p50.toFixed(3)} ms, p95 ${p95.toFixed(3)} ms\n`);

@@ -9,10 +9,9 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { printTable, runSuite } from '@toolcell/bench-kit';
 import type { SuiteRow } from '@toolcell/bench-kit';
-import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
+import { BENCH_PROGRAMS, backToBackAgainstFloor, floorRunner, loadFloorModule, pacedFigures, printFloorTable } from '@toolcell/bench-kit/quickjs-floor';
 import type * as RootEntry from '../src/index.js';
 import type * as NodeEntry from '../src/node.js';
-import { backToBackAgainstFloor, loadFloorModule, printFloorTable, rawTrivialProgram } from './quickjs-floor.js';
 import { hostWakeCases, isolatedTransportCases, memoryPerPooledPeer, printTransportCases } from './transport-cases.js';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,9 +37,7 @@ const request = (source: string): RootEntry.RunProgramRequest => ({
   bindings: [echo],
   onToolBatch: (calls) => calls.map((call) => Promise.resolve<RootEntry.GuestToolResponse>({ ok: true, value: call.input })),
 });
-const TRIVIAL = 'return 1 + 1';
-const SEQUENTIAL = 'let sum = 0; for (let i = 0; i < 100; i++) sum += (await tools.echo({ i })).i; return sum';
-const PARALLEL = 'const all = await Promise.all(Array.from({ length: 100 }, (_, i) => tools.echo({ i }))); return all.length';
+const { trivial: TRIVIAL, '100 sequential': SEQUENTIAL, 'Promise.all 100': PARALLEL } = BENCH_PROGRAMS;
 
 async function check(transport: RootEntry.SandboxTransport, source: string): Promise<void> {
   const result = await transport.run(request(source));
@@ -52,34 +49,9 @@ function task(transport: RootEntry.SandboxTransport, source: string): () => Prom
 }
 
 // The floor: a fresh QuickJS runtime and context in process, nothing else.
-const quickjs = await loadFloorModule();
-const rawTrivial = (): void => rawTrivialProgram(quickjs);
-
-/** The floor for host calls: 100 sequential awaits of a host promise settled on the host's next tick. */
-async function rawSequential(): Promise<void> {
-  const runtime = quickjs.newRuntime();
-  const context: QuickJSContext = runtime.newContext();
-  const pending: Array<{ resolve: (value: QuickJSHandle) => void }> = [];
-  const call = context.newFunction('call', () => {
-    const deferred = context.newPromise();
-    pending.push(deferred);
-    return deferred.handle;
-  });
-  context.setProp(context.global, 'call', call);
-  call.dispose();
-  const promise = context.unwrapResult(context.evalCode('(async () => { for (let i = 0; i < 100; i++) await call(i); return 1 })()'));
-  for (;;) {
-    runtime.executePendingJobs();
-    if (context.getPromiseState(promise).type !== 'pending') break;
-    await Promise.resolve();
-    const deferred = pending.shift() as (typeof pending)[number] & { dispose(): void; handle: QuickJSHandle };
-    deferred.resolve(context.undefined);
-    deferred.dispose();
-  }
-  promise.dispose();
-  context.dispose();
-  runtime.dispose();
-}
+const floor = floorRunner(await loadFloorModule());
+const rawTrivial = () => floor(TRIVIAL);
+const rawSequential = () => floor(SEQUENTIAL);
 
 /** The IPC floor: one byte there and back through the pipes a child transport uses. */
 const echoChild = spawn(process.execPath, ['-e', 'process.stdin.on("data", (data) => process.stdout.write(data))'], { stdio: ['pipe', 'pipe', 'inherit'] });
@@ -92,17 +64,9 @@ const pipeRoundTrip = (): Promise<void> =>
   });
 
 /** Latency when programs arrive with idle time between them (the usual case), p50/p95 in ms. */
-async function sporadic(transport: RootEntry.SandboxTransport, source: string, idleMs = 5, samples = 200) {
-  const times: number[] = [];
-  for (let index = 0; index < samples; index += 1) {
-    await new Promise((resolve) => setTimeout(resolve, idleMs));
-    const started = performance.now();
-    await check(transport, source);
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (fraction: number): string => (times[Math.min(times.length - 1, Math.floor(fraction * times.length))] ?? Number.NaN).toFixed(3);
-  return { p50: at(0.5), p95: at(0.95) };
+async function sporadic(transport: RootEntry.SandboxTransport, source: string) {
+  const { p50, p95 } = await pacedFigures(task(transport, source), { idleMs: 5 });
+  return { p50: p50.toFixed(3), p95: p95.toFixed(3) };
 }
 
 const inProcess = root.createInProcessTransport();
@@ -161,7 +125,7 @@ printTable('targets', [
 ]);
 
 // The isolated transports (child process, worker thread), each case a named row beside the floor.
-printTransportCases(await isolatedTransportCases(nodeEntry, { trivial: rawTrivial, '100 sequential': rawSequential }));
+printTransportCases(await isolatedTransportCases(nodeEntry, { trivial: rawTrivial, '100 sequential': rawSequential, 'Promise.all 100': () => floor(PARALLEL) }));
 printTable('memory per pooled child or worker (4 of each, after 5 rounds of 100 calls)', [await memoryPerPooledPeer(nodeEntry)]);
 printTable('how a worker wakes the host (one round trip, two wake-ups)', [await hostWakeCases()]);
 

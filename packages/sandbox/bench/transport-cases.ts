@@ -6,19 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { printTable } from '@toolcell/bench-kit';
+import { BENCH_PROGRAMS, pacedFigures } from '@toolcell/bench-kit/quickjs-floor';
+import type { BenchProgramName } from '@toolcell/bench-kit/quickjs-floor';
 import type * as RootEntry from '../src/index.js';
 import type * as NodeEntry from '../src/node.js';
 
 type Task = () => Promise<void> | void;
 const PACED_IDLE_MS = 5;
-const SAMPLES = 200;
 const echo = { jsName: 'echo', canonicalName: 'echo', description: 'Echo the input.', kind: 'function' as const };
-export const TRANSPORT_PROGRAMS = {
-  trivial: 'return 1 + 1',
-  '100 sequential': 'let sum = 0; for (let i = 0; i < 100; i++) sum += (await tools.echo({ i })).i; return sum',
-  'Promise.all 100': 'const all = await Promise.all(Array.from({ length: 100 }, (_, i) => tools.echo({ i }))); return all.length',
-} as const;
-type ProgramName = keyof typeof TRANSPORT_PROGRAMS;
 
 /** One measured case: `name` is "<transport> · <program>[, paced]". */
 export interface TransportCase {
@@ -27,19 +22,6 @@ export interface TransportCase {
   readonly p95: number;
   /** p50 over the floor's p50 for the same program and pacing, when there is a floor. */
   readonly ratio?: number;
-}
-
-async function timed(task: Task, idleMs: number, samples = SAMPLES): Promise<{ p50: number; p95: number }> {
-  const times: number[] = [];
-  for (let index = 0; index < samples; index += 1) {
-    if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
-    const started = performance.now();
-    await task();
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  const at = (fraction: number): number => times[Math.min(times.length - 1, Math.floor(fraction * times.length))] ?? Number.NaN;
-  return { p50: at(0.5), p95: at(0.95) };
 }
 
 function program(transport: RootEntry.SandboxTransport, source: string): Task {
@@ -53,21 +35,21 @@ function program(transport: RootEntry.SandboxTransport, source: string): Task {
  * Measure every program on the child-process and worker transports (pools of 2), back to
  * back and paced, beside `floors` (raw QuickJS, by program name) measured in the same run.
  */
-export async function isolatedTransportCases(nodeEntry: typeof NodeEntry, floors: Partial<Record<ProgramName, Task>>): Promise<TransportCase[]> {
+export async function isolatedTransportCases(nodeEntry: typeof NodeEntry, floors: Partial<Record<BenchProgramName, Task>>): Promise<TransportCase[]> {
   const transports: Array<[string, RootEntry.SandboxTransport]> = [
     ['child process', nodeEntry.createChildProcessTransport({ pool: { size: 2 } })],
     ['worker thread', nodeEntry.createWorkerTransport({ pool: { size: 2 } })],
   ];
   const cases: TransportCase[] = [];
-  for (const [, transport] of transports) for (let round = 0; round < 20; round += 1) for (const source of Object.values(TRANSPORT_PROGRAMS)) await program(transport, source)();
+  for (const [, transport] of transports) for (let round = 0; round < 20; round += 1) for (const source of Object.values(BENCH_PROGRAMS)) await program(transport, source)();
   for (const idleMs of [0, PACED_IDLE_MS]) {
     const pacing = idleMs > 0 ? ', paced' : '';
-    for (const name of Object.keys(TRANSPORT_PROGRAMS) as ProgramName[]) {
+    for (const name of Object.keys(BENCH_PROGRAMS) as BenchProgramName[]) {
       const floorTask = floors[name];
-      const floor = floorTask === undefined ? undefined : await timed(floorTask, idleMs);
+      const floor = floorTask === undefined ? undefined : await pacedFigures(floorTask, { idleMs });
       if (floor !== undefined) cases.push({ name: `raw QuickJS (floor) · ${name}${pacing}`, ...floor, ratio: 1 });
       for (const [transportName, transport] of transports) {
-        const figures = await timed(program(transport, TRANSPORT_PROGRAMS[name]), idleMs);
+        const figures = await pacedFigures(program(transport, BENCH_PROGRAMS[name]), { idleMs });
         cases.push({ name: `${transportName} · ${name}${pacing}`, ...figures, ...(floor === undefined ? {} : { ratio: figures.p50 / floor.p50 }) });
       }
     }
@@ -105,7 +87,7 @@ export async function memoryPerPooledPeer(nodeEntry: typeof NodeEntry, size = 4)
     const before = process.memoryUsage().rss;
     const transport = create();
     while (transport.poolStats().idle.length < size) await new Promise((resolve) => setTimeout(resolve, 20));
-    for (let round = 0; round < 5; round += 1) await Promise.all(Array.from({ length: size }, () => program(transport, TRANSPORT_PROGRAMS['100 sequential'])()));
+    for (let round = 0; round < 5; round += 1) await Promise.all(Array.from({ length: size }, () => program(transport, BENCH_PROGRAMS['100 sequential'])()));
     const host = (process.memoryUsage().rss - before) / size / 2 ** 20;
     const own = name === 'child process' && process.platform === 'linux' ? transport.poolStats().idle.reduce((sum, pid) => sum + rssOf(pid), 0) / size / 2 ** 20 : 0;
     figures[name] = `host RSS +${host.toFixed(1)} MiB${own > 0 ? `, child RSS ${own.toFixed(1)} MiB` : ''}`;
@@ -149,7 +131,7 @@ export async function hostWakeCases(rounds = 5_000): Promise<Record<string, stri
       await answer;
     };
     for (let index = 0; index < 200; index += 1) await roundTrip();
-    const { p50, p95 } = await timed(roundTrip, 0, rounds);
+    const { p50, p95 } = await pacedFigures(roundTrip, { samples: rounds });
     figures[viaPort ? 'MessagePort message' : 'Atomics.waitAsync'] = `${(p50 * 1000).toFixed(1)} µs p50, ${(p95 * 1000).toFixed(1)} µs p95`;
     Atomics.store(words, 1, -1);
     Atomics.notify(words, 1);
