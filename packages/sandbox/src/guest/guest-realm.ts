@@ -73,12 +73,15 @@ export class GuestRealm {
    * Call only after the program settled with a sound module (`reusable`): its handles are
    * then released and no call into the module is on the stack. Every handle the host holds
    * (the prelude functions, the cells globals, the global object) was created before the
-   * copy, so it is valid again afterwards.
+   * copy, so it is valid again afterwards. Returns false, restoring nothing, when the copy
+   * turned out not to cover the prepared heap: then drop the instance.
    */
-  reset(): void {
+  reset(): boolean {
+    if (!this.snapshot.usable) return false;
     this.snapshot.restore();
     this.handlers = undefined;
     this.used = false;
+    return true;
   }
 
   /**

@@ -16,10 +16,17 @@ const HEAP_END_RUN_BYTES = 262_144;
  * of the gap is the C stack, dead whenever no call into the module is on it.
  */
 const STATIC_TAIL_BYTES = 65_536;
+/**
+ * Copied from the heap's start when a snapshot is taken, without looking: finding the
+ * heap's end means reading the copy word by word, tens of milliseconds in a cold process,
+ * so it is done on the copy later, before the first restore (off the first program's path).
+ * Doubled for later snapshots whenever a heap does not end inside it.
+ */
+let heapCopyBytes = 1_048_576;
 
 interface Region {
   readonly start: number;
-  readonly bytes: Uint8Array;
+  bytes: Uint8Array;
 }
 
 /** Whether any word of the block at `block` is non-zero. */
@@ -43,26 +50,38 @@ function untouchedRunFrom(words: Int32Array, from: number, blocks: number, runBy
 }
 
 /** Where the static data ends and the heap starts, in blocks: the same in every instance of the module. */
-interface Layout {
+export interface MemoryLayout {
   readonly staticEnd: number;
   readonly heapStart: number;
 }
 
 /**
- * The layout found in the first snapshot of the process. Reading the untouched stack costs
- * a page fault per 4 KiB of fresh memory (milliseconds), so later snapshots only check its edges.
+ * The layout of the pinned build (`@jitl/quickjs-wasmfile-release-sync` 0.32.0) after a
+ * realm is prepared. Scanning for it reads the untouched 5 MiB stack (a page fault per
+ * 4 KiB of fresh memory and a cold loop: tens of milliseconds on a cold start), so a
+ * snapshot only checks its edges; a test fails when a new build moves it.
  */
-let knownLayout: Layout | undefined;
+export const BUILD_MEMORY_LAYOUT: MemoryLayout = { staticEnd: 23, heapStart: 1_301 };
 
-function layoutOf(words: Int32Array, blocks: number): Layout {
-  const known = knownLayout;
-  if (known !== undefined && touched(words, known.staticEnd - 1) && !touched(words, known.staticEnd) && !touched(words, known.heapStart - 1) && touched(words, known.heapStart)) {
-    return known;
-  }
+/** The layout last seen in this process, checked at its edges by every snapshot. */
+let knownLayout: MemoryLayout = BUILD_MEMORY_LAYOUT;
+
+/** Find the layout by reading the memory from its start (slow: see {@link BUILD_MEMORY_LAYOUT}). */
+export function scanMemoryLayout(memory: WasmMemory): MemoryLayout {
+  const words = new Int32Array(memory.buffer);
+  const blocks = words.length / BLOCK_WORDS;
   const staticEnd = untouchedRunFrom(words, 0, blocks, STACK_RUN_BYTES);
   let heapStart = staticEnd;
   while (heapStart < blocks && !touched(words, heapStart)) heapStart += 1;
-  knownLayout = { staticEnd, heapStart };
+  return { staticEnd, heapStart };
+}
+
+function layoutOf(memory: WasmMemory, words: Int32Array): MemoryLayout {
+  const known = knownLayout;
+  if (touched(words, known.staticEnd - 1) && !touched(words, known.staticEnd) && !touched(words, known.heapStart - 1) && touched(words, known.heapStart)) {
+    return known;
+  }
+  knownLayout = scanMemoryLayout(memory);
   return knownLayout;
 }
 
@@ -77,41 +96,71 @@ function layoutOf(words: Int32Array, blocks: number): Layout {
  * whenever no call is on the stack; restore only then.
  */
 export class LinearMemorySnapshot {
+  /** Whether the heap copy has been cut at the heap's end (undefined: not checked yet). */
+  private heapEnded: boolean | undefined;
+
   private constructor(
     private readonly memory: WasmMemory,
-    private readonly regions: readonly Region[],
+    private readonly regions: readonly [Region, Region],
+    /** Whether the heap copy runs to the end of the memory (then the heap ends inside it). */
+    private readonly heapCopyReachesEnd: boolean,
   ) {}
 
   /** Copy the touched parts of `memory` now (no call into the module may be on the stack). */
   static take(memory: WasmMemory): LinearMemorySnapshot {
-    const words = new Int32Array(memory.buffer);
-    const blocks = words.length / BLOCK_WORDS;
-    const { staticEnd, heapStart } = layoutOf(words, blocks);
-    const heapEnd = untouchedRunFrom(words, heapStart, blocks, HEAP_END_RUN_BYTES);
+    const { staticEnd, heapStart } = layoutOf(memory, new Int32Array(memory.buffer));
     const bytes = new Uint8Array(memory.buffer);
     const staticCopyEnd = Math.min(staticEnd * BLOCK_BYTES + STATIC_TAIL_BYTES, heapStart * BLOCK_BYTES);
-    const regions = [
-      { start: 0, bytes: bytes.slice(0, staticCopyEnd) },
-      { start: heapStart * BLOCK_BYTES, bytes: bytes.slice(heapStart * BLOCK_BYTES, heapEnd * BLOCK_BYTES) },
-    ];
-    return new LinearMemorySnapshot(memory, regions);
+    const heapCopyEnd = Math.min(bytes.length, heapStart * BLOCK_BYTES + heapCopyBytes);
+    return new LinearMemorySnapshot(
+      memory,
+      [
+        { start: 0, bytes: bytes.slice(0, staticCopyEnd) },
+        { start: heapStart * BLOCK_BYTES, bytes: bytes.slice(heapStart * BLOCK_BYTES, heapCopyEnd) },
+      ],
+      heapCopyEnd === bytes.length,
+    );
+  }
+
+  /**
+   * Whether the snapshot can restore the realm: the heap ended inside the copy (a run of
+   * untouched memory follows it). The first call cuts the copy there; when it returns false,
+   * drop the instance (its memory is no longer as it was when the copy was taken).
+   */
+  get usable(): boolean {
+    this.heapEnded ??= this.cutHeapCopy();
+    return this.heapEnded;
   }
 
   /** The bytes kept (what the snapshot costs in host memory). */
   get byteLength(): number {
-    return this.regions.reduce((sum, region) => sum + region.bytes.byteLength, 0);
+    return this.usable ? this.regions.reduce((sum, region) => sum + region.bytes.byteLength, 0) : 0;
   }
 
   /** Where the copied regions end: every byte at or above it was untouched when the snapshot was taken. */
   get end(): number {
-    const last = this.regions[this.regions.length - 1];
-    return last === undefined ? 0 : last.start + last.bytes.byteLength;
+    const heap = this.regions[1];
+    return this.usable ? heap.start + heap.bytes.byteLength : 0;
   }
 
-  /** Put the memory back as it was when the snapshot was taken. */
+  /** Put the memory back as it was when the snapshot was taken. Throws when it is not {@link usable}. */
   restore(): void {
+    if (!this.usable) throw new Error('the memory snapshot does not cover its heap: drop the instance');
     // The buffer is replaced when the memory grows: take the current one each time.
     const bytes = new Uint8Array(this.memory.buffer);
     for (const region of this.regions) bytes.set(region.bytes, region.start);
+  }
+
+  private cutHeapCopy(): boolean {
+    const heap = this.regions[1];
+    const words = new Int32Array(heap.bytes.buffer, heap.bytes.byteOffset, heap.bytes.byteLength / 4);
+    const blocks = words.length / BLOCK_WORDS;
+    const heapEnd = untouchedRunFrom(words, 0, blocks, HEAP_END_RUN_BYTES);
+    if (heapEnd === blocks && !this.heapCopyReachesEnd) {
+      heapCopyBytes *= 2;
+      return false;
+    }
+    heap.bytes = heap.bytes.slice(0, heapEnd * BLOCK_BYTES);
+    return true;
   }
 }

@@ -29,15 +29,11 @@ interface Slot {
   readonly realm: GuestRealm;
 }
 
-const NO_HOST: EngineHost = { toolBatch() {}, output() {}, store() {}, notify() {}, yieldControl() {} };
-/** Runs once per process: V8 compiles the interpreter's WebAssembly lazily, on first use. */
-const WARM_UP_SOURCE = `const data = JSON.parse(JSON.stringify({ list: [1, 2, 3], text: 'warm' }));
-const doubled = data.list.map((value) => value * 2).filter(Boolean);
-await Promise.all([Promise.resolve(1), new Promise((resolve) => resolve(2))]);
-try { null.property; } catch (error) { text(String(error)); }
-return { doubled, text: data.text.toUpperCase(), when: typeof Date.now() };`;
-const WARM_UP_ROUNDS = 2;
-let processWarmedUp: Promise<void> | undefined;
+/** A slot {@link SandboxEngine.prewarm} is still creating. */
+interface PreparingSlot {
+  readonly capBytes: number;
+  readonly slot: Promise<Slot>;
+}
 
 /**
  * Runs programs in QuickJS instances it keeps between programs, one realm per instance. A
@@ -50,6 +46,12 @@ export class SandboxEngine {
   /** At most `maxIdleInstances` (the constructor's bound); beyond it an instance is dropped. */
   private readonly idle: Slot[] = [];
   /**
+   * Slots a prewarm is still creating. A program that arrives meanwhile takes one over
+   * instead of creating its own: on a cold start two instances would compete for the CPU
+   * and the first program would wait for both.
+   */
+  private readonly preparing: PreparingSlot[] = [];
+  /**
    * Whether a housekeeping task is pending. At most one is, whatever the number of programs:
    * a host that runs programs back to back without the event loop reaching its timers
    * (every step a microtask) would otherwise pile up one pending task per program.
@@ -60,17 +62,31 @@ export class SandboxEngine {
   /**
    * @param scheduleIdle - runs housekeeping (resetting the realms of ended programs) after
    *   the current task; a child process passes `setImmediate`.
+   * @param createInstance - instantiates a module (tests count the instances).
    */
   constructor(
     private readonly maxIdleInstances = 2,
     private readonly scheduleIdle: (task: () => void) => void = (task) => setTimeout(task, 0),
+    private readonly createInstance: (capBytes: number) => Promise<QuickJsInstance> = createQuickJsInstance,
   ) {}
 
-  /** Create an instance for `memoryBytes` with its realm prepared, so the next program starts warm. */
+  /**
+   * Create an instance for `memoryBytes` with its realm prepared, so the next program starts
+   * warm; a program that arrives before it is ready takes it over.
+   */
   async prewarm(memoryBytes: number = DEFAULT_SANDBOX_LIMITS.memoryBytes): Promise<void> {
     const capBytes = memoryCapBytes(memoryBytes);
-    if (this.idle.some((slot) => slot.instance.capBytes === capBytes)) return;
-    this.keep(await this.createSlot(capBytes));
+    const fits = (slot: { readonly capBytes: number }): boolean => slot.capBytes === capBytes;
+    if (this.idle.some((slot) => fits(slot.instance)) || this.preparing.some(fits)) return;
+    const preparing: PreparingSlot = { capBytes, slot: this.createSlot(capBytes) };
+    this.preparing.push(preparing);
+    try {
+      const slot = await preparing.slot;
+      if (this.takeOver(preparing)) this.keep(slot);
+    } catch (error) {
+      this.takeOver(preparing);
+      throw error;
+    }
   }
 
   /** Prepare a program. Rejects only when no QuickJS instance can be created at all. */
@@ -93,24 +109,24 @@ export class SandboxEngine {
   close(): void {
     this.closed = true;
     this.idle.length = 0;
+    this.preparing.length = 0;
   }
 
   /** An idle slot for `capBytes` with its realm reset, or a new one. */
   private async acquire(capBytes: number): Promise<Slot> {
     const index = this.idle.findIndex((slot) => slot.instance.capBytes === capBytes);
-    if (index < 0) return this.createSlot(capBytes);
+    if (index < 0) {
+      const preparing = this.preparing.find((candidate) => candidate.capBytes === capBytes);
+      return preparing !== undefined && this.takeOver(preparing) ? preparing.slot : this.createSlot(capBytes);
+    }
     const [slot] = this.idle.splice(index, 1) as [Slot];
-    if (slot.realm.used) slot.realm.reset();
-    return slot;
+    return !slot.realm.used || slot.realm.reset() ? slot : this.createSlot(capBytes);
   }
 
   /** A new instance and its realm; an instance that cannot prepare one is replaced once. */
   private async createSlot(capBytes: number): Promise<Slot> {
-    // A failed warm-up is not fatal: creating the instance below reports the real problem.
-    processWarmedUp ??= warmUp().catch(() => undefined);
-    await processWarmedUp;
     for (let attempt = 0; ; attempt += 1) {
-      const instance = await createQuickJsInstance(capBytes);
+      const instance = await this.createInstance(capBytes);
       try {
         return { instance, realm: new GuestRealm(instance) };
       } catch (error) {
@@ -118,6 +134,13 @@ export class SandboxEngine {
         if (attempt > 0) throw error;
       }
     }
+  }
+
+  /** Remove `preparing` from the slots being prepared; false when a program took it already. */
+  private takeOver(preparing: PreparingSlot): boolean {
+    const index = this.preparing.indexOf(preparing);
+    if (index >= 0) this.preparing.splice(index, 1);
+    return index >= 0;
   }
 
   private keep(slot: Slot): void {
@@ -128,17 +151,11 @@ export class SandboxEngine {
     // Reset the used realms in a later task, while nothing runs.
     this.scheduleIdle(() => {
       this.housekeepingQueued = false;
-      for (const idle of this.idle) if (idle.realm.used) idle.realm.reset();
+      // A realm whose snapshot cannot restore it is dropped.
+      for (let index = this.idle.length - 1; index >= 0; index -= 1) {
+        const realm = (this.idle[index] as Slot).realm;
+        if (realm.used && !realm.reset()) this.idle.splice(index, 1);
+      }
     });
-  }
-}
-
-async function warmUp(): Promise<void> {
-  const limits = DEFAULT_SANDBOX_LIMITS;
-  const realm = new GuestRealm(await createQuickJsInstance(memoryCapBytes(limits.memoryBytes)));
-  for (let round = 0; round < WARM_UP_ROUNDS; round += 1) {
-    if (round > 0) realm.reset();
-    const outcome = await new GuestRun({ realm, source: WARM_UP_SOURCE, bindings: [], limits, host: NO_HOST }).start();
-    if (!outcome.reusable) return;
   }
 }
