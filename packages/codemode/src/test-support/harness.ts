@@ -13,6 +13,13 @@ import type { TokenCounter } from '@toolcell/sdkgen';
 import { hostileValue } from './hostile-values.js';
 import { CodeMode } from '../code-mode.js';
 
+/**
+ * No codemode test is about the CPU budget or a child's boot time: ten minutes, far over any
+ * test's timeout, so a program that takes long on a busy machine, or a child slow to boot,
+ * still ends on what its test is about.
+ */
+const UNREACHABLE_MS = 10 * 60 * 1000;
+
 export interface HarnessOptions {
   /** Decides approvals itself (e.g. holds them pending); default: `approve`. */
   readonly ask?: (request: ApprovalRequest) => ApprovalDecision | Promise<ApprovalDecision>;
@@ -23,7 +30,7 @@ export interface HarnessOptions {
   readonly approve?: boolean;
   /** Wraps the runtime Code Mode dispatches nested calls to (default: the runtime itself). */
   readonly wrapExecutor?: (runtime: ToolRuntime) => ToolExecutor;
-  /** Sandbox limits over the harness's (`cpuBudgetMs: 2_000`). */
+  /** Sandbox limits over the harness's (a CPU budget and boot timeout no test reaches, see {@link UNREACHABLE_MS}). */
   readonly limits?: Partial<SandboxLimits>;
   /** Token counter of the exec answers (default: sdkgen's). */
   readonly countTokens?: TokenCounter;
@@ -190,7 +197,7 @@ export function createHarness(options: HarnessOptions = {}) {
   runtime.addGuard((call: PolicyCall) => (call.toolName === 'delete_everything' ? { type: 'deny', reason: 'never delete everything' } : undefined));
 
   const transport = options.transport ?? createInProcessTransport();
-  const codeMode = new CodeMode({ registry, runtime: options.wrapExecutor?.(runtime) ?? runtime, transport, cells: options.cells ?? false, limits: { cpuBudgetMs: 2_000, ...options.limits }, ...(options.countTokens ? { countTokens: options.countTokens } : {}) });
+  const codeMode = new CodeMode({ registry, runtime: options.wrapExecutor?.(runtime) ?? runtime, transport, cells: options.cells ?? false, limits: { cpuBudgetMs: UNREACHABLE_MS, bootTimeoutMs: UNREACHABLE_MS, ...options.limits }, ...(options.countTokens ? { countTokens: options.countTokens } : {}) });
   codeMode.install();
   let callCounter = 0;
 
