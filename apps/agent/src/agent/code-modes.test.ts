@@ -104,17 +104,18 @@ describe('agent loop in code_mode', () => {
 
 describe('sandbox limits from the configuration', () => {
   it('applies sandbox.cpuBudgetMs and sandbox.maxTextChars to programs', async () => {
-    const { events } = await runScenario(
-      {
-        turns: [
-          { tool_calls: [{ id: 'spin', name: 'exec', input: 'while (true) {}' }] },
-          { tool_calls: [{ id: 'chatty', name: 'exec', input: 'text("x".repeat(500)); return 1;' }] },
-        ],
-      },
-      { flags: { mode: 'code_mode_only' }, config: { sandbox: { cpuBudgetMs: 200, maxTextChars: 100 } } },
+    // One setting per run: under a small CPU budget a busy machine could end the chatty
+    // program on the budget before its output limit.
+    const spin = await runScenario(
+      { turns: [{ tool_calls: [{ id: 'spin', name: 'exec', input: 'while (true) {}' }] }] },
+      { flags: { mode: 'code_mode_only' }, config: { sandbox: { cpuBudgetMs: 200 } } },
     );
-    expect(eventsOf(events, 'spin').at(-1)).toMatchObject({ type: 'call_end', status: 'error', code: 'EXEC_CPU_BUDGET' });
-    expect(eventsOf(events, 'chatty').at(-1)).toMatchObject({ type: 'call_end', status: 'error', code: 'EXEC_OUTPUT_LIMIT' });
+    expect(eventsOf(spin.events, 'spin').at(-1)).toMatchObject({ type: 'call_end', status: 'error', code: 'EXEC_CPU_BUDGET' });
+    const chatty = await runScenario(
+      { turns: [{ tool_calls: [{ id: 'chatty', name: 'exec', input: 'text("x".repeat(500)); return 1;' }] }] },
+      { flags: { mode: 'code_mode_only' }, config: { sandbox: { maxTextChars: 100 } } },
+    );
+    expect(eventsOf(chatty.events, 'chatty').at(-1)).toMatchObject({ type: 'call_end', status: 'error', code: 'EXEC_OUTPUT_LIMIT' });
   });
 });
 
