@@ -84,7 +84,7 @@ export interface ToolDefinitionBase {
   readonly outputSchema?: JsonSchema;
   /** Read-only tools in one batch run in parallel; others run exclusively. */
   readonly readOnly?: boolean;
-  /** Per-call timeout in milliseconds. */
+  /** Per-call timeout in milliseconds, counted while the promise `execute` returned is pending. */
   readonly timeoutMs?: number;
   /** Maximum characters of wire text the model receives (the typed result is not cut). */
   readonly outputBudget?: number;

@@ -27,7 +27,7 @@ export interface PipelineSettings {
 }
 
 /** What the pipeline reads of a call and the transitions it makes. */
-export type PipelineCall = CallView & Pick<CallRecord, 'rewriteArgs' | 'startExecuting' | 'executeReturned'>;
+export type PipelineCall = CallView & Pick<CallRecord, 'rewriteArgs' | 'startExecuting' | 'armTimeout' | 'executeReturned'>;
 
 /** What the pipeline needs of its engine: the policy, the events, and how a call ends. */
 export interface PipelineHost<Call extends PipelineCall> {
@@ -118,14 +118,22 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
   }
 
   const timeoutMs = tool.timeoutMs ?? engine.settings.defaultTimeoutMs;
-  // Past 2^31 - 1 ms, setTimeout fires at once: such a timeout (or Infinity) means none.
-  // Anything else, a malformed one included, arms the timer (fail closed).
-  record.startExecuting(timeoutMs > MAX_TIMER_MS ? undefined : setTimeout(engine.onTimeout, timeoutMs, record));
+  record.startExecuting();
   let output: ToolOutput;
   try {
     // `args` matches the tool's kind: validation checked it.
     const returned = tool.execute(record.args as JsonObject & string, new CallContext(record));
-    output = isPromiseLike(returned) ? await returned : returned;
+    if (isPromiseLike(returned)) {
+      // Armed only once `execute` hands back a promise: no timer fires while it runs
+      // synchronously, so a tool that returns its output at once needs none, and the
+      // timeout counts the time the call is pending. Past 2^31 - 1 ms, setTimeout fires
+      // at once: such a timeout (or Infinity) means none; anything else, a malformed one
+      // included, arms the timer (fail closed).
+      if (!(timeoutMs > MAX_TIMER_MS) && !ended(record)) record.armTimeout(setTimeout(engine.onTimeout, timeoutMs, record));
+      output = await returned;
+    } else {
+      output = returned;
+    }
   } catch (error) {
     return engine.finish(record, failure(engine.settings, record, tool, error));
   }

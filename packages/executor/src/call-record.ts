@@ -229,11 +229,15 @@ export class CallRecord implements CallView, LaneEntry {
     this.#deniedAt = stage;
   }
 
-  /** The tool's `execute` is entered, with the call's timeout timer (if any). */
-  startExecuting(timer: ReturnType<typeof setTimeout> | undefined): void {
+  /** The tool's `execute` is entered. */
+  startExecuting(): void {
     this.#executing = true;
-    this.#timer = timer;
     if (this.#timings !== undefined) this.#timings.executeStartedAt = performance.now();
+  }
+
+  /** `execute` returned a promise: the call's timeout timer, cleared when the call ends. */
+  armTimeout(timer: ReturnType<typeof setTimeout>): void {
+    this.#timer = timer;
   }
 
   /** `execute` returned in time: the timeout no longer applies. */

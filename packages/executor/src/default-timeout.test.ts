@@ -1,6 +1,7 @@
 // Every call ends: a default per-call timeout, configurable per runtime and per tool.
 // The clock is faked, so nothing races real timers.
 import type { ToolContext } from '@toolcell/core';
+import { jsonOutput } from '@toolcell/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countingTool, singleTool } from './test-support/fixtures.js';
 import './test-support/loaded-validators.js';
@@ -63,6 +64,36 @@ describe('default per-call timeout', () => {
       const { tool } = endless({ timeoutMs });
       expect(await settledWithin(singleTool(tool).dispatch(), 1)).toMatchObject({ code: 'TIMEOUT' });
     }
+  });
+
+  it('arms no timer for a tool that returns its output at once, and clears the timer of one that returns a promise', async () => {
+    let timersWhileRunning: number | undefined;
+    const atOnce = countingTool('at_once', {
+      execute: () => {
+        timersWhileRunning = vi.getTimerCount();
+        return jsonOutput({ done: true });
+      },
+    });
+    await expect(singleTool(atOnce).dispatch()).resolves.toMatchObject({ status: 'ok' });
+    expect(timersWhileRunning).toBe(0);
+    const pending = singleTool(countingTool('later', { execute: () => Promise.resolve(jsonOutput({ done: true })) })).dispatch();
+    expect(vi.getTimerCount()).toBe(1);
+    await expect(pending).resolves.toMatchObject({ status: 'ok' });
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('arms no timer for a call cancelled while its execute ran, before it returned a promise', async () => {
+    const holder: { cancel?: () => void } = {};
+    const tool = countingTool('self_cancelling', {
+      execute: () => {
+        holder.cancel?.();
+        return new Promise(() => undefined);
+      },
+    });
+    const { runtime, dispatch } = singleTool(tool);
+    holder.cancel = () => runtime.cancel('c1');
+    await expect(dispatch()).resolves.toMatchObject({ code: 'ABORTED' });
+    expect(vi.getTimerCount()).toBe(0);
   });
 
   it('accepts Infinity as the runtime default and refuses zero or NaN', async () => {
