@@ -70,25 +70,53 @@ function header(report: ExecReport): string {
   }
 }
 
-// Plain loops rather than flatMap: a program may print 100,000 items, and an array per
-// item costs tens of milliseconds there.
-function outputText(report: ExecReport): string {
-  const lines: string[] = [];
-  for (const item of report.output) if (item.type === 'text') lines.push(item.text);
-  return lines.join('\n');
+/**
+ * The program's output gathered in one pass: the text items between media joined once per
+ * run, and the media. `runs[index]` is the text before `media[index]`, the last run the text
+ * after the last medium; `undefined` where no text item lies.
+ */
+interface Gathered {
+  readonly runs: readonly (string | undefined)[];
+  readonly media: readonly WireContentPart[];
+  readonly printed: string;
+}
+
+// Plain indexed loops into a preallocated array rather than flatMap or push: a program may
+// print 100,000 items, and every pass over them, array or join costs milliseconds there.
+function gather(report: ExecReport): Gathered {
+  const lines = new Array<string>(report.output.length);
+  const runs: (string | undefined)[] = [];
+  const media: WireContentPart[] = [];
+  let count = 0;
+  let runStart = 0;
+  for (let index = 0; index < report.output.length; index += 1) {
+    const item = report.output[index]!;
+    if (item.type === 'text') {
+      lines[count] = item.text;
+      count += 1;
+      continue;
+    }
+    runs.push(count > runStart ? lines.slice(runStart, count).join('\n') : undefined);
+    runStart = count;
+    media.push(mediaPart(item));
+  }
+  lines.length = count;
+  runs.push(count > runStart ? (runStart === 0 ? lines.join('\n') : lines.slice(runStart).join('\n')) : undefined);
+  const printed = media.length === 0 ? (runs[0] ?? '') : runs.filter((run) => run !== undefined).join('\n');
+  return { runs, media, printed };
 }
 
 /** The answer's text before any cut: the printed text, then the trailer (computed once; a return value can be large). */
-interface Draft {
-  readonly printed: string;
+interface Draft extends Gathered {
   readonly after: string;
   readonly body: string;
 }
 
 function draft(report: ExecReport): Draft {
-  const printed = outputText(report);
+  const gathered = gather(report);
+  const { printed } = gathered;
   const after = trailer(report);
-  return { printed, after, body: printed === '' ? after : after === '' ? printed : `${printed}\n${after}` };
+  return { ...gathered, after, body: printed === '' ? after : after === '' ? printed : `${printed}\n${after}` };
 }
 
 /** What follows the program's output: return value, notes, error. */
@@ -107,27 +135,22 @@ function mediaPart(item: Exclude<ExecOutputItem, { type: 'text' }>): WireContent
   return { type: 'image', mimeType: item.mimeType, data: item.data };
 }
 
-function mediaParts(report: ExecReport): WireContentPart[] {
-  const parts: WireContentPart[] = [];
-  for (const item of report.output) if (item.type !== 'text') parts.push(mediaPart(item));
-  return parts;
-}
+const joined = (first: string | undefined, second: string | undefined): string | undefined =>
+  first === undefined ? second : second === undefined ? first : `${first}\n${second}`;
 
 /** Text and media in the order produced (a caption stays next to its image). */
-function interleavedParts(report: ExecReport, headerLine: string, rest: string): WireContentPart[] {
+function interleavedParts(answer: Draft, headerLine: string): WireContentPart[] {
   const parts: WireContentPart[] = [];
-  let lines: string[] = [headerLine];
-  for (const item of report.output) {
-    if (item.type === 'text') {
-      lines.push(item.text);
-      continue;
-    }
-    if (lines.length > 0) parts.push({ type: 'text', text: lines.join('\n') });
-    lines = [];
-    parts.push(mediaPart(item));
+  // The header opens the first text part, and the trailer closes the last one.
+  let text: string | undefined = headerLine;
+  for (let index = 0; index < answer.media.length; index += 1) {
+    text = joined(text, answer.runs[index]);
+    if (text !== undefined) parts.push({ type: 'text', text });
+    parts.push(answer.media[index]!);
+    text = undefined;
   }
-  if (rest !== '') lines.push(rest);
-  if (lines.length > 0) parts.push({ type: 'text', text: lines.join('\n') });
+  text = joined(joined(text, answer.runs[answer.media.length]), answer.after === '' ? undefined : answer.after);
+  if (text !== undefined) parts.push({ type: 'text', text });
   return parts;
 }
 
@@ -165,6 +188,6 @@ function finishRendering(report: ExecReport, answer: Draft, cut: TruncatedText |
   if (report.error) result.error = { code: report.error.code, message: report.error.message };
   if (cut?.truncated) result.truncated_from_tokens = cut.originalTokens;
   // Cut text cannot keep its place between media, so only then do the media follow the text.
-  const wire = cut?.truncated ? [{ type: 'text' as const, text }, ...mediaParts(report)] : interleavedParts(report, header(report), answer.after);
+  const wire = cut?.truncated ? [{ type: 'text' as const, text }, ...answer.media] : interleavedParts(answer, header(report));
   return toolOutput({ result, wire });
 }
