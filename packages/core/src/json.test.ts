@@ -48,6 +48,32 @@ describe('findJsonSafetyViolation', () => {
     expect(findJsonSafetyViolation({ proxy })?.reason).toContain('reading it threw');
   });
 
+  it('reports a violation beyond the quick check of small values, at its path', () => {
+    // Over 256 arrays and objects, and over 32 levels: the full walk decides.
+    const wide = Array.from({ length: 300 }, (_, index) => ({ index }));
+    expect(findJsonSafetyViolation(wide)).toBeUndefined();
+    (wide[299] as Record<string, unknown>)['index'] = Number.POSITIVE_INFINITY;
+    expect(findJsonSafetyViolation(wide)).toEqual({ path: '/299/index', reason: 'Infinity is not a JSON number' });
+    const deep: unknown = JSON.parse(`${'['.repeat(40)}1${']'.repeat(40)}`);
+    expect(findJsonSafetyViolation(deep)).toBeUndefined();
+    let innermost = deep as unknown[];
+    while (Array.isArray(innermost[0])) innermost = innermost[0] as unknown[];
+    innermost[0] = () => 1;
+    expect(findJsonSafetyViolation(deep)?.path).toBe('/0'.repeat(40));
+  });
+
+  it('calls a getter once when the value is safe', () => {
+    let reads = 0;
+    const value = {
+      get counted(): number {
+        reads += 1;
+        return 1;
+      },
+    };
+    expect(findJsonSafetyViolation({ value })).toBeUndefined();
+    expect(reads).toBe(1);
+  });
+
   it('reports typed arrays as class instances', () => {
     expect(findJsonSafetyViolation({ bytes: new Uint8Array(2) })?.reason).toContain('Uint8Array instance');
   });

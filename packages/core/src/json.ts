@@ -59,6 +59,7 @@ class Leave {
  */
 export function findJsonSafetyViolation(value: unknown, options: JsonSafetyOptions = {}): JsonSafetyViolation | undefined {
   const maxDepth = options.maxDepth ?? MAX_JSON_DEPTH;
+  if (isSmallPlainJson(value, Math.min(maxDepth, QUICK_DEPTH))) return undefined;
   const ancestors = new Set<object>();
   const stack: Array<Visit | Leave> = [new Visit(value, undefined, '', 0)];
   while (stack.length > 0) {
@@ -90,6 +91,43 @@ export function findJsonSafetyViolation(value: unknown, options: JsonSafetyOptio
     }
   }
   return undefined;
+}
+
+// Most values that cross the host (a call's arguments, a tool's result) are small plain
+// data. A recursive pre-check that allocates nothing says "safe" for those; anything else
+// (a violation, a throwing getter or trap, more than QUICK_NODES arrays and objects or QUICK_DEPTH
+// levels, so a cycle too) is left to the full walk, which finds and describes it.
+const QUICK_NODES = 256;
+const QUICK_DEPTH = 32;
+let quickBudget = 0;
+
+function isSmallPlainJson(value: unknown, maxDepth: number): boolean {
+  quickBudget = QUICK_NODES;
+  try {
+    return quickSafe(value, 0, maxDepth);
+  } catch {
+    return false;
+  }
+}
+
+function quickSafe(value: unknown, depth: number, maxDepth: number): boolean {
+  if (value === null || typeof value !== 'object') return primitiveViolation(value) === undefined;
+  if (depth >= maxDepth || (quickBudget -= 1) < 0) return false;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index += 1) {
+      const item: unknown = value[index];
+      if (item === undefined || !quickSafe(item, depth + 1, maxDepth)) return false;
+    }
+    return true;
+  }
+  const prototype = Object.getPrototypeOf(value) as unknown;
+  if (prototype !== Object.prototype && prototype !== null) return false;
+  for (const key of Object.keys(value)) {
+    const member = (value as Record<string, unknown>)[key];
+    // JSON.stringify drops undefined members, as the full walk does.
+    if (member !== undefined && !quickSafe(member, depth + 1, maxDepth)) return false;
+  }
+  return true;
 }
 
 function primitiveViolation(value: unknown): string | undefined {
