@@ -3,14 +3,20 @@ export interface CallerSignalListener {
   handleEvent(): void;
 }
 
+/** How long a signal no call waits on keeps its listener, so the next call on it reuses it. */
+export const IDLE_SIGNAL_SWEEP_MS = 1_000;
+
 /** The calls waiting on one caller signal; the signal's only listener from this runtime. */
 class SignalWatch {
   readonly records = new Set<CallerSignalListener>();
 
-  constructor(private readonly onFired: () => void) {}
+  constructor(
+    readonly signal: AbortSignal,
+    private readonly onFired: (watch: SignalWatch) => void,
+  ) {}
 
   handleEvent(): void {
-    this.onFired();
+    this.onFired(this);
     const records = [...this.records];
     this.records.clear();
     for (const record of records) record.handleEvent();
@@ -18,31 +24,55 @@ class SignalWatch {
 }
 
 /**
- * One abort listener per caller signal, fanned out to every call that shares it, and
- * removed when the last of them ends. A program's nested calls all carry the program's
- * signal: a listener per call would pass Node's limit of ten and warn
- * (`MaxListenersExceededWarning`) as soon as a program has more calls in flight.
+ * One abort listener per caller signal, fanned out to every call that shares it. A
+ * program's nested calls all carry the program's signal: a listener per call would pass
+ * Node's limit of ten and warn (`MaxListenersExceededWarning`) as soon as a program has
+ * more calls in flight.
+ *
+ * When the last call on a signal ends, its listener stays until the next sweep (one
+ * unref'd timer, every {@link IDLE_SIGNAL_SWEEP_MS} while any signal is idle): sequential
+ * calls on one signal (a program's, an agent turn's) would otherwise add and remove a
+ * listener each, the largest cost of such a call.
  */
 export class CallerSignals {
   private readonly watches = new WeakMap<AbortSignal, SignalWatch>();
+  private readonly idle = new Set<SignalWatch>();
+  private sweepTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly forget = (watch: SignalWatch): void => {
+    this.watches.delete(watch.signal);
+    this.idle.delete(watch);
+  };
+  private readonly sweep = (): void => {
+    this.sweepTimer = undefined;
+    for (const watch of this.idle) {
+      this.watches.delete(watch.signal);
+      watch.signal.removeEventListener('abort', watch);
+    }
+    this.idle.clear();
+  };
 
   /** Tell `record` when `signal` aborts. */
   add(signal: AbortSignal, record: CallerSignalListener): void {
     let watch = this.watches.get(signal);
     if (watch === undefined) {
-      const created = new SignalWatch(() => this.watches.delete(signal));
-      signal.addEventListener('abort', created, { once: true });
-      this.watches.set(signal, created);
-      watch = created;
+      watch = new SignalWatch(signal, this.forget);
+      signal.addEventListener('abort', watch, { once: true });
+      this.watches.set(signal, watch);
+    } else if (watch.records.size === 0) {
+      this.idle.delete(watch);
     }
     watch.records.add(record);
   }
 
-  /** `record` ended: stop telling it, and let go of the signal once no call needs it. */
+  /** `record` ended: stop telling it; the signal is let go at the next sweep if no call needs it. */
   remove(signal: AbortSignal, record: CallerSignalListener): void {
     const watch = this.watches.get(signal);
     if (watch === undefined || !watch.records.delete(record) || watch.records.size > 0) return;
-    this.watches.delete(signal);
-    signal.removeEventListener('abort', watch);
+    this.idle.add(watch);
+    if (this.sweepTimer !== undefined) return;
+    const timer = setTimeout(this.sweep, IDLE_SIGNAL_SWEEP_MS);
+    // Never what keeps a process alive (a browser's timer id has no `unref`).
+    (timer as { unref?: () => void }).unref?.();
+    this.sweepTimer = timer;
   }
 }
