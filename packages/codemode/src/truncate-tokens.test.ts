@@ -55,12 +55,30 @@ describe('truncateToTokens', () => {
     const text = 'y'.repeat(10 * 1024 * 1024);
     const result = truncateToTokens(text, 1000, fourPerToken);
     expect(seen.longest).toBeLessThanOrEqual(1024);
-    // About 4,000 characters kept, each chunk counted at most ~12 times while fitting.
+    // About 4,000 characters kept, and the chunk where each half runs out searched piece by piece.
     expect(seen.characters).toBeLessThan(100_000);
     expect(result).toMatchObject({ truncated: true, estimated: true, originalTokens: 2_621_440 });
     expect(result.text).toContain('[… output truncated: about 2621440 tokens, kept the first and last 1000 …]');
     const [head = '', tail = ''] = result.text.split(/\n\[…[^\]]*\]\n/);
     expect(fourPerToken(head) + fourPerToken(tail)).toBeLessThanOrEqual(1000);
+  });
+
+  it('counts a long text from each end only as far as its half of the budget, searching only the piece where it runs out', () => {
+    let characters = 0;
+    const fourPerToken = (text: string) => {
+      characters += text.length;
+      return Math.ceil(text.length / 4);
+    };
+    const result = truncateToTokens('y'.repeat(10 * 1024 * 1024), 1000, fourPerToken);
+    expect(result).toMatchObject({ truncated: true, originalTokens: 2_621_440 });
+    // 4,000 characters kept, one chunk past each half and the pieces searched (was ~24,000).
+    expect(characters).toBeLessThan(10_000);
+  });
+
+  it('returns a long text whole when it fits, and states a long text just over the budget at its counted size', () => {
+    const eightPerToken = (text: string) => Math.ceil(text.length / 8);
+    expect(truncateToTokens('y'.repeat(40_000), 6000, eightPerToken)).toEqual({ text: 'y'.repeat(40_000), originalTokens: 5000, truncated: false });
+    expect(truncateToTokens('y'.repeat(48_016), 6000, eightPerToken)).toMatchObject({ truncated: true, estimated: true, originalTokens: 6002 });
   });
 
   it('counts a text of moderate length in full, chunk by chunk, and keeps head and tail in budget', () => {
