@@ -4,7 +4,7 @@
 // sleeps in Atomics.waitAsync, so its event loop (guest timers, the engine's housekeeping)
 // keeps running. Any protocol fault ends the thread; the host sees a crash.
 import { parentPort, workerData } from 'node:worker_threads';
-import { awaitAnswer } from './answer-wait.js';
+import { AnswerWait } from './answer-wait.js';
 import { createGuestServer } from './guest-server.js';
 import type { SandboxWorkerData } from './sandbox-worker.js';
 import { SharedRing } from './shared-ring.js';
@@ -12,7 +12,7 @@ import { SharedRing } from './shared-ring.js';
 const data = workerData as SandboxWorkerData;
 const inbox = new SharedRing(data.toWorker);
 const outbox = new SharedRing(data.toHost);
-let spins = 0;
+const answers = new AnswerWait(inbox);
 
 function die(message: string): never {
   process.stderr.write(`sandbox worker: ${message}\n`);
@@ -28,11 +28,11 @@ const server = createGuestServer({
       offset += outbox.write(bytes, offset);
     }
     if (!answerDue) return;
-    spins += awaitAnswer(inbox);
+    answers.wait();
     if (inbox.available > 0) drain();
   },
   die,
-  polls: () => spins,
+  polls: () => answers.looks,
 });
 
 /** Take everything the host wrote. */
