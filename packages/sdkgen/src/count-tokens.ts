@@ -1,8 +1,12 @@
+import { countByLines } from './count-by-lines.js';
+
 /** Counts the tokens of a text. */
 export type TokenCounter = (text: string) => number;
 
 // Text that merely looks like a special token (`<|endoftext|>`) is counted as plain text.
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
+// Shorter texts are counted as they are: looking for repeated lines would not pay.
+const LINE_SCAN_CHARS = 256;
 
 let loading: Promise<TokenCounter> | undefined;
 
@@ -18,9 +22,10 @@ let loading: Promise<TokenCounter> | undefined;
  */
 export function loadTokenCounter(): Promise<TokenCounter> {
   loading ??= import('gpt-tokenizer/encoding/o200k_base').then(
-    ({ countTokens }) =>
-      (text: string) =>
-        countTokens(text, PLAIN_TEXT),
+    ({ countTokens }) => {
+      const plain = (text: string) => countTokens(text, PLAIN_TEXT);
+      return (text: string) => (text.length < LINE_SCAN_CHARS ? plain(text) : countByLines(text, plain));
+    },
     (error: unknown) => {
       loading = undefined; // a later call may try again
       throw error;
