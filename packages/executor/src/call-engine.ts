@@ -181,8 +181,17 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
     const lane = record.lane;
     if (lane !== undefined) {
       lane.release(record, ended.wasRunning);
-      if (lane !== this.rootLane && lane.members.size === 0 && record.parentCallId !== undefined) this.nestedLanes.delete(record.parentCallId);
+      // A running parent keeps its empty lane for its next nested call (a program's calls
+      // one after another); once the parent has ended, an empty lane goes at once.
+      const parentCallId = record.parentCallId;
+      if (lane !== this.rootLane && parentCallId !== undefined && lane.members.size === 0 && !this.active.has(parentCallId)) this.dropLane(parentCallId, lane);
     }
+    const ownLane = this.nestedLanes.get(record.callId);
+    if (ownLane !== undefined && ownLane.members.size === 0) this.dropLane(record.callId, ownLane);
+  }
+
+  private dropLane(parentCallId: string, lane: CallLane<CallRecord>): void {
+    if (this.nestedLanes.get(parentCallId) === lane) this.nestedLanes.delete(parentCallId);
   }
 
   private abort(record: CallRecord, code: Extract<ToolErrorCode, 'ABORTED' | 'TIMEOUT'>, message: string): void {
@@ -214,7 +223,8 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
   private laneFor(parentCallId: string | undefined): CallLane<CallRecord> {
     if (parentCallId === undefined) return this.rootLane;
     let lane = this.nestedLanes.get(parentCallId);
-    if (lane === undefined) {
+    // A halted lane belongs to a cancelled parent: never reused (its calls would not start).
+    if (lane === undefined || lane.isHalted) {
       lane = new CallLane(this.settings.maxParallel, this.startCall);
       this.nestedLanes.set(parentCallId, lane);
     }

@@ -6,7 +6,8 @@ import type { CallEndEvent, DenialStage, PolicyStage, PolicyStageResult, ToolRun
 
 // Payloads are built only when someone listens, as object literals rather than spreads of
 // a shared base: an object spread costs about a microsecond on V8, and events sit on the
-// hot path whenever telemetry is attached.
+// hot path whenever telemetry is attached. A listener's exception must not corrupt a call
+// or end the process: each emit reports it (no closure per event).
 
 type Events = EventEmitter<ToolRuntimeEvents>;
 
@@ -16,7 +17,11 @@ const epochNow = (): number => performance.timeOrigin + performance.now();
 export function emitStart(events: Events, record: CallView): void {
   if (events.listenerCount('call-start') === 0) return;
   const { callId, toolName, source, scope, parentCallId } = record;
-  guarded(events, 'call-start', callId, () => events.emit('call-start', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow() }));
+  try {
+    events.emit('call-start', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow() });
+  } catch (error) {
+    reportListenerError(events, error, { event: 'call-start', callId });
+  }
 }
 
 /** `call-resolve`: the registry resolved it. */
@@ -26,9 +31,11 @@ export function emitResolve(events: Events, record: CallView, resolution: Execut
   const executionMode = record.exclusive ? 'exclusive' : 'parallel';
   const readOnly = record.tool?.readOnly === true;
   const { args } = record;
-  guarded(events, 'call-resolve', callId, () =>
-    events.emit('call-resolve', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), resolution, executionMode, mode: scope.mode, readOnly, args }),
-  );
+  try {
+    events.emit('call-resolve', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), resolution, executionMode, mode: scope.mode, readOnly, args });
+  } catch (error) {
+    reportListenerError(events, error, { event: 'call-resolve', callId });
+  }
 }
 
 /** `call-stage`: it went through a policy stage. */
@@ -42,14 +49,22 @@ export function emitStage(
 ): void {
   if (events.listenerCount('call-stage') === 0) return;
   const { callId, toolName, source, scope, parentCallId } = record;
-  guarded(events, 'call-stage', callId, () => events.emit('call-stage', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), stage, result, waitMs, budget }));
+  try {
+    events.emit('call-stage', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), stage, result, waitMs, budget });
+  } catch (error) {
+    reportListenerError(events, error, { event: 'call-stage', callId });
+  }
 }
 
 /** `call-denied`: a stage refused it before its tool ran. */
 export function emitDenied(events: Events, record: CallView, stage: DenialStage, code: ToolErrorCode, message: string): void {
   if (events.listenerCount('call-denied') === 0) return;
   const { callId, toolName, source, scope, parentCallId } = record;
-  guarded(events, 'call-denied', callId, () => events.emit('call-denied', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), stage, code, message }));
+  try {
+    events.emit('call-denied', { callId, toolName, source, scopeId: scope.id, parentCallId, at: epochNow(), stage, code, message });
+  } catch (error) {
+    reportListenerError(events, error, { event: 'call-denied', callId });
+  }
 }
 
 /** `call-end`: it ended, with its timings (measured when `record.timings` is set). */
@@ -77,7 +92,11 @@ export function emitEnd(events: Events, record: CallView, outcome: CallOutcome):
     executeMs: timings === undefined || timings.executeStartedAt === 0 ? undefined : (timings.executeEndedAt || now) - timings.executeStartedAt,
     outcome,
   };
-  guarded(events, 'call-end', callId, () => events.emit('call-end', event));
+  try {
+    events.emit('call-end', event);
+  } catch (error) {
+    reportListenerError(events, error, { event: 'call-end', callId });
+  }
 }
 
 /** Where a throwing listener (or `finalize`) is reported: `ToolRuntimeOptions.onListenerError`. */
@@ -102,15 +121,6 @@ export function setListenerErrorReporter(events: Events, report: ListenerErrorRe
 export const printListenerError: ListenerErrorReporter = (error, context) => {
   console.error(`toolcell: a "${context.event}" listener threw (call ${context.callId}); the call went on.`, error);
 };
-
-/** A listener's exception must not corrupt a call or end the process: it is reported. */
-function guarded(events: Events, event: keyof ToolRuntimeEvents, callId: string, emit: () => void): void {
-  try {
-    emit();
-  } catch (error) {
-    reportListenerError(events, error, { event, callId });
-  }
-}
 
 /** Hand `error` to the reporter of `events`; a reporter that throws is ignored. */
 export function reportListenerError(events: Events, error: unknown, context: ListenerErrorContext): void {

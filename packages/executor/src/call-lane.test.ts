@@ -16,6 +16,24 @@ function entry(exclusive: boolean): LaneEntry & { running: boolean } {
 }
 
 describe('CallLane', () => {
+  it('starts a call submitted to an idle lane at once, and one submitted during that start only after it returns', () => {
+    const first = entry(false);
+    const second = entry(false);
+    const order: string[] = [];
+    const lane = new CallLane<ReturnType<typeof entry>>(2, (started) => {
+      if (started === first) {
+        order.push('first starts');
+        lane.submit(second);
+        order.push('first started');
+      } else {
+        order.push('second starts');
+      }
+    });
+    lane.submit(first);
+    expect(order).toEqual(['first starts', 'first started', 'second starts']);
+    expect([first.running, second.running, lane.heldEntries]).toEqual([true, true, 0]);
+  });
+
   it('keeps no more than COMPACT_AFTER started calls while it never drains', () => {
     const lane = new CallLane<ReturnType<typeof entry>>(1, () => undefined);
     // One writer runs and the next one waits, always: the lane never drains.

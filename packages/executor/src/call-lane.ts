@@ -38,8 +38,20 @@ export class CallLane<Entry extends LaneEntry> {
   /** Queue a call; it starts as soon as its turn comes (possibly synchronously). */
   submit(entry: Entry): void {
     this.members.add(entry);
-    this.queue.push(entry);
-    this.pump();
+    if (this.pumping || this.head !== this.queue.length || !entry.waiting || !this.take(entry)) {
+      this.queue.push(entry);
+      this.pump();
+      return;
+    }
+    // Nothing waits and its slot is free: it starts without passing through the queue,
+    // under the same guard as a pump (a call submitted meanwhile waits for this start).
+    this.pumping = true;
+    this.start(entry);
+    while (this.pumpAgain) {
+      this.pumpAgain = false;
+      this.startReady();
+    }
+    this.pumping = false;
   }
 
   /** A call ended (while queued or while running): free its slot. */
@@ -55,6 +67,10 @@ export class CallLane<Entry extends LaneEntry> {
   /** Start nothing more: the lane's parent was cancelled and its calls are being ended. */
   halt(): void {
     this.halted = true;
+  }
+
+  get isHalted(): boolean {
+    return this.halted;
   }
 
   private pump(): void {
@@ -75,14 +91,7 @@ export class CallLane<Entry extends LaneEntry> {
     if (this.halted) return;
     for (let next = this.queue[this.head]; next !== undefined; next = this.queue[this.head]) {
       if (next.waiting) {
-        if (next.exclusive) {
-          if (this.writer || this.readers > 0) break;
-          this.writer = true;
-        } else {
-          if (this.writer || this.readers >= this.maxParallel) break;
-          this.readers += 1;
-        }
-        next.begin();
+        if (!this.take(next)) break;
         this.head += 1;
         this.start(next);
       } else {
@@ -91,6 +100,20 @@ export class CallLane<Entry extends LaneEntry> {
       }
     }
     this.compact();
+  }
+
+  /** Give `entry` its slot if the lane is open and the slot is free: it is running now. */
+  private take(entry: Entry): boolean {
+    if (this.halted) return false;
+    if (entry.exclusive) {
+      if (this.writer || this.readers > 0) return false;
+      this.writer = true;
+    } else {
+      if (this.writer || this.readers >= this.maxParallel) return false;
+      this.readers += 1;
+    }
+    entry.begin();
+    return true;
   }
 
   /**

@@ -97,6 +97,35 @@ describe('cancelling a parent call', () => {
     expect(gates.started(`${EXEC_ID}:code:7`)).toBe(false);
   });
 
+  it('ends the running one of nested calls made one after another, and the lane runs later calls once the parent ended', async () => {
+    const nestedOutcomes: Promise<CallOutcome>[] = [];
+    const done = deferred();
+    const { gates, runtime, request } = withProgram(async (nested, context) => {
+      // One at a time: each call ends before the next one starts, so the lane idles between them.
+      for (let sequence = 1; sequence <= 3 && !context.signal.aborted; sequence += 1) {
+        const outcome = nested('write', sequence);
+        nestedOutcomes.push(outcome);
+        await outcome;
+      }
+      done.resolve();
+      return new Promise(() => undefined);
+    });
+    const exec = runtime.dispatch(request());
+    await settle();
+    gates.release(`${EXEC_ID}:code:1`);
+    await settle();
+    expect(gates.running).toEqual([`${EXEC_ID}:code:2`]);
+    runtime.cancel(EXEC_ID);
+    await expect(exec).resolves.toMatchObject({ code: 'ABORTED' });
+    await done.promise;
+    expect(await Promise.all(nestedOutcomes)).toMatchObject([{ status: 'ok' }, { code: 'ABORTED' }]);
+    // A later call under another parent id that has ended (or never ran) still runs.
+    const late = runtime.dispatch({ name: 'write', args: {}, callId: 'late:code:1', scope: request().scope, parent: { callId: 'late', cellId: 'cell_2' } });
+    await settle();
+    gates.release('late:code:1');
+    await expect(late).resolves.toMatchObject({ status: 'ok' });
+  });
+
   it('reaches calls still running under it after it ended (a program that outlived its exec call)', async () => {
     const nestedOutcomes: Promise<CallOutcome>[] = [];
     const { gates, runtime, request } = withProgram(async (nested) => {
