@@ -3,7 +3,10 @@
 // (The package's vitest setup fails any test during which a rejection escapes.)
 import type { CallOutcome, JsonObject } from '@toolcell/core';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
+import { errorOutcome } from '@toolcell/core';
+import { ToolRegistry } from '@toolcell/registry';
 import { describe, expect, it } from 'vitest';
+import { NestedCalls } from './nested-calls.js';
 import type { Harness } from './test-support/harness-per-test.js';
 import { harnessPerTest } from './test-support/harness-per-test.js';
 import { HOSTILE_KINDS } from './test-support/hostile-values.js';
@@ -90,4 +93,41 @@ describe('nested calls', () => {
     expect(h.approvals).toEqual([]);
     // A child process starts from sources through tsx: seconds on a loaded machine.
   }, 60_000);
+});
+
+describe('NestedCalls.settle', () => {
+  it('cancels the calls in flight and resolves only once every response has settled, a late one included', async () => {
+    const registry = new ToolRegistry({ mode: 'code_mode' });
+    const ends: Array<(outcome: CallOutcome) => void> = [];
+    const signals: AbortSignal[] = [];
+    const nested = new NestedCalls({
+      executor: {
+        dispatchBatch: (requests) =>
+          requests.map((request) => {
+            if (request.signal !== undefined) signals.push(request.signal);
+            return new Promise<CallOutcome>((resolve) => ends.push(resolve));
+          }),
+      },
+      scope: registry.root,
+      parent: { callId: 'call_exec', cellId: 'cell_1' },
+      bindings: [],
+      isUnobserved: () => false,
+      onUnobservedCall: undefined,
+      onModelContext: () => undefined,
+    });
+    const [first] = nested.onToolBatch([{ id: 1, jsName: 'read', input: {} }]);
+    let settled = false;
+    const settling = nested.settle().then(() => (settled = true));
+    expect(signals[0]?.aborted).toBe(true);
+    // A call the program never awaited arrives while settle waits: it is waited for too.
+    const [late] = nested.onToolBatch([{ id: 2, jsName: 'read', input: {}, unawaited: true }]);
+    ends[0]?.(errorOutcome({ callId: 'call_exec:code:1', toolName: 'read', code: 'ABORTED', message: 'cancelled' }));
+    await expect(first).resolves.toMatchObject({ ok: false, error: { code: 'ABORTED' } });
+    expect(settled).toBe(false);
+    ends[1]?.(errorOutcome({ callId: 'call_exec:code:2', toolName: 'read', code: 'ABORTED_BEFORE_DISPATCH', message: 'cancelled' }));
+    await expect(late).resolves.toMatchObject({ ok: false, error: { code: 'ABORTED_BEFORE_DISPATCH' } });
+    await settling;
+    expect(settled).toBe(true);
+    await expect(nested.settle()).resolves.toBeUndefined();
+  });
 });

@@ -29,8 +29,11 @@ export interface NestedCallsOptions {
  */
 export class NestedCalls {
   private readonly controller = new AbortController();
-  /** The program's calls in flight: each leaves when it settles, so it empties with the program. */
-  private readonly pending = new Set<Promise<unknown>>();
+  /** The program's calls whose responses have not settled yet. */
+  private inFlight = 0;
+  /** What `settle` awaits while calls are in flight, and its resolver. */
+  private idle: Promise<void> | undefined;
+  private whenIdle: (() => void) | undefined;
   private readonly canonicalOf: ReadonlyMap<string, string>;
 
   constructor(private readonly options: NestedCallsOptions) {
@@ -53,21 +56,32 @@ export class NestedCalls {
       // already cancelled, so it is recorded (events, audit) and ends without running.
       signal: call.unawaited === true ? PROGRAM_ENDED : this.controller.signal,
     }));
-    const responses = this.options.isUnobserved() && this.options.onUnobservedCall
-      ? requests.map((request) => this.afterHostDecision(request))
-      : this.dispatch(requests).map((outcome, index) => this.forGuest(outcome, requests[index] as DispatchRequest));
-    for (const response of responses) {
-      this.pending.add(response);
-      const forget = (): void => void this.pending.delete(response);
-      response.then(forget, forget);
-    }
-    return responses;
+    const unobserved = this.options.isUnobserved() && this.options.onUnobservedCall !== undefined;
+    // Counted once nothing below can throw: each response leaves in its function's last step.
+    this.inFlight += requests.length;
+    if (unobserved) return requests.map((request) => this.afterHostDecision(request));
+    const outcomes = this.dispatch(requests);
+    return outcomes.map((outcome, index) => this.forGuest(outcome, requests[index] as DispatchRequest));
   };
 
   /** Cancel calls still pending (the program ended) and wait until they have settled. */
   async settle(): Promise<void> {
     this.controller.abort(new Error('the program ended before this call finished'));
-    await Promise.allSettled([...this.pending]);
+    while (this.inFlight > 0) {
+      this.idle ??= new Promise<void>((resolve) => {
+        this.whenIdle = resolve;
+      });
+      await this.idle;
+    }
+  }
+
+  private responded(): void {
+    this.inFlight -= 1;
+    const whenIdle = this.whenIdle;
+    if (this.inFlight > 0 || whenIdle === undefined) return;
+    this.idle = undefined;
+    this.whenIdle = undefined;
+    whenIdle();
   }
 
   private async afterHostDecision(request: DispatchRequest): Promise<GuestToolResponse> {
@@ -75,6 +89,7 @@ export class NestedCalls {
     try {
       await this.options.onUnobservedCall?.({ cellId: this.options.parent.cellId, callId: request.callId, toolName: request.name });
     } catch (error) {
+      this.responded();
       return failed(request, 'DENIED', `The host held back this call from a cell nobody is observing: ${messageOf(error)}`);
     }
     const [outcome] = this.dispatch([request]);
@@ -97,12 +112,15 @@ export class NestedCalls {
     try {
       settled = await outcome;
     } catch (error) {
+      this.responded();
       return failed(request, 'EXECUTION_FAILED', `The host failed to run this call: ${messageOf(error)}`);
     }
     try {
       return this.toGuest(settled);
     } catch (error) {
       return failed(request, 'EXECUTION_FAILED', `The host could not hand this call's outcome to the program: ${messageOf(error)}`);
+    } finally {
+      this.responded();
     }
   }
 
