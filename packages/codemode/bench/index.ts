@@ -56,12 +56,17 @@ async function answerRendering() {
   const maxLines = report(Array.from({ length: 100_000 }, () => ({ type: 'text' as const, text: 'x' })));
   const image = { type: 'image' as const, mimeType: 'image/png', data: 'A'.repeat((10 * 1024 * 1024) / 16) };
   const maxMedia = report(Array.from({ length: 32 }, (_, index) => (index % 2 === 0 ? { type: 'text' as const, text: prose.repeat(90) } : image)));
+  // A program's return value has no limit of its own: 1 MiB of records as JSON, the trailer's
+  // JSON.stringify alone is about half of its time.
+  const records = Array.from({ length: 8_430 }, (_, index) => ({ id: index, name: `Customer ${index}`, email: `customer${index}@example.com`, score: Math.round(index * 7.31) / 100, tags: ['priority', 'eu'], active: index % 3 === 0 }));
+  const jsonValue: ExecReport = { ...report([]), returnValue: records };
   const countTokens = await loadTokenCounter();
   const render = (observation: ExecReport) => () => renderExecReport(observation, { maxOutputTokens: 10_000, countTokens });
   const results = await runSuite('codemode — exec answer rendering (target: < 10 ms)', {
     '100,000 characters of text (the default limit)': render(maxText),
     '100,000 one-character items': render(maxLines),
     '16 media items, 10 MiB, with captions': render(maxMedia),
+    '1 MiB JSON return value': render(jsonValue),
     '1 MiB of text output': render(oneMiB),
     '1 MiB of one word (y × 1,048,576)': render(oneMiBWord),
     '100,000 text items': render(manyItems),
