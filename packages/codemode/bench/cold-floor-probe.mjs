@@ -9,6 +9,7 @@ const started = performance.now();
 const [core, variantModule] = await Promise.all([import('quickjs-emscripten-core'), import('@jitl/quickjs-wasmfile-release-sync')]);
 const imported = performance.now();
 const importCpu = process.cpuUsage(cpu);
+const execCpu = process.cpuUsage();
 const variant = 'default' in variantModule.default ? variantModule.default.default : variantModule.default;
 const quickjs = await core.newQuickJSWASMModuleFromVariant(variant);
 const runtime = quickjs.newRuntime();
@@ -17,7 +18,8 @@ context.unwrapResult(context.evalCode('1 + 1')).dispose();
 context.dispose();
 runtime.dispose();
 const executed = performance.now();
+const firstExecCpu = process.cpuUsage(execCpu);
 const ms = (value) => Math.round(value * 100) / 100;
 process.stdout.write(
-  `${JSON.stringify({ importMs: ms(imported - started), importCpuMs: ms((importCpu.user + importCpu.system) / 1000), firstExecMs: ms(executed - imported) })}\n`,
+  `${JSON.stringify({ importMs: ms(imported - started), importCpuMs: ms((importCpu.user + importCpu.system) / 1000), firstExecMs: ms(executed - imported), firstExecCpuMs: ms((firstExecCpu.user + firstExecCpu.system) / 1000) })}\n`,
 );

@@ -18,6 +18,7 @@ const [{ CodeMode }, { ToolRuntime }, { ToolRegistry }, sandbox] = await Promise
 const entry = factory in sandbox ? sandbox : await import('@toolcell/sandbox/node');
 const imported = performance.now();
 const importCpu = process.cpuUsage(cpu);
+const execCpu = process.cpuUsage();
 
 const registry = new ToolRegistry({ mode: 'code_mode_only' });
 registry.register({ kind: 'function', name: 'noop', description: 'Does nothing.', inputSchema: { type: 'object' }, readOnly: true, execute: () => ({ result: null, wire: [] }) });
@@ -27,10 +28,11 @@ const codeMode = new CodeMode({ registry, runtime, transport });
 codeMode.install();
 const outcome = await runtime.dispatch({ name: 'exec', args: 'return 1;', callId: 'cold_1', scope: registry.root });
 const executed = performance.now();
+const firstExecCpu = process.cpuUsage(execCpu);
 if (outcome.status !== 'ok') throw new Error(`${outcome.code}: ${outcome.message}`);
 await codeMode.shutdown();
 await transport.close();
 const ms = (value) => Math.round(value * 100) / 100;
 process.stdout.write(
-  `${JSON.stringify({ importMs: ms(imported - started), importCpuMs: ms((importCpu.user + importCpu.system) / 1000), firstExecMs: ms(executed - imported) })}\n`,
+  `${JSON.stringify({ importMs: ms(imported - started), importCpuMs: ms((importCpu.user + importCpu.system) / 1000), firstExecMs: ms(executed - imported), firstExecCpuMs: ms((firstExecCpu.user + firstExecCpu.system) / 1000) })}\n`,
 );

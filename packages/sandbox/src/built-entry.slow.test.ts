@@ -5,12 +5,14 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-// The package as published: build it, then prove the root entry imports no Node built-in
-// (statically, and at run time under a resolve hook) and that both entries work from dist
+// The package as published: build it (tsc, then the bundles `exports` points at), then prove
+// the root entry imports no Node built-in (statically, and at run time under a resolve hook)
+// and that both entries, and the child's and the worker's bundled entries, work from dist
 // with plain Node (no tsx, no source condition). Slow: it runs tsc.
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(packageDir, 'dist');
+const bundles = join(dist, 'bundle');
 const builtins = new Set(builtinModules);
 const RUNTIME_NEUTRAL_DEPENDENCIES = new Set(['@toolcell/core', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync']);
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
@@ -53,19 +55,20 @@ describe('the built package (slow)', () => {
         throw new Error(`the build failed:\n${report}`, { cause: error });
       }
     }
+    execFileSync(process.execPath, [join(packageDir, '../../scripts/bundle-package.mjs')], { cwd: packageDir, stdio: 'pipe', timeout: 120_000 });
   }, 300_000);
 
   it('root entry: imports no Node built-in, only runtime-neutral dependencies', () => {
-    const imports = bareImports(join(dist, 'index.js'));
+    const imports = bareImports(join(bundles, 'index.js'));
     expect([...imports].filter(isBuiltin)).toEqual([]);
     expect([...imports].filter((specifier) => !RUNTIME_NEUTRAL_DEPENDENCIES.has(specifier))).toEqual([]);
     // The check can fail: the Node entry's graph does reach built-ins.
-    expect([...bareImports(join(dist, 'node.js'))].filter(isBuiltin)).toContain('node:child_process');
+    expect([...bareImports(join(bundles, 'node.js'))].filter(isBuiltin)).toContain('node:child_process');
   });
 
   it('root entry: runs a program in process while a hook refuses built-ins imported from its files', () => {
     const hook = `export async function resolve(specifier, context, next) {
-      if (context.parentURL?.startsWith(${JSON.stringify(pathToFileURL(dist).href)}) && (specifier.startsWith('node:') || ${JSON.stringify([...builtins])}.includes(specifier))) {
+      if (context.parentURL?.startsWith(${JSON.stringify(pathToFileURL(bundles).href)}) && (specifier.startsWith('node:') || ${JSON.stringify([...builtins])}.includes(specifier))) {
         throw new Error('the root entry imported ' + specifier);
       }
       return next(specifier, context);
@@ -73,7 +76,7 @@ describe('the built package (slow)', () => {
     const output = node(`
       import { register } from 'node:module';
       register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(hook)}));
-      const { createInProcessTransport } = await import(${JSON.stringify(pathToFileURL(join(dist, 'index.js')).href)});
+      const { createInProcessTransport } = await import(${JSON.stringify(pathToFileURL(join(bundles, 'index.js')).href)});
       const transport = createInProcessTransport();
       const result = await transport.run({
         source: 'text("hi"); return (await tools.add({ a: 2, b: 3 })).sum',
@@ -88,20 +91,21 @@ describe('the built package (slow)', () => {
 
   it('node entry: runs a program in a child started with plain Node from dist', () => {
     const output = node(`
-      const { createChildProcessTransport } = await import(${JSON.stringify(pathToFileURL(join(dist, 'node.js')).href)});
+      const { createChildProcessTransport } = await import(${JSON.stringify(pathToFileURL(join(bundles, 'node.js')).href)});
       const transport = createChildProcessTransport({ pool: { size: 1 } });
       const result = await transport.run({ source: 'return typeof process', bindings: [], onToolBatch: () => [] });
       await transport.close();
       console.log(JSON.stringify(result.status === 'completed' ? result.returnValue : result.error));
     `);
     expect(JSON.parse(output)).toBe('undefined');
-    const command = readFileSync(join(dist, 'node', 'child-command.js'), 'utf8');
-    expect(command).toContain("'./sandbox-child.js'");
+    // The bundled code finds the child's entry by URL beside itself.
+    expect(readFileSync(join(dist, 'node', 'child-command.js'), 'utf8')).toContain("'./sandbox-child.js'");
+    expect(existsSync(join(bundles, 'sandbox-child.js'))).toBe(true);
   });
 
   it('node entry: runs a program with a nested call in a worker loaded from dist', () => {
     const output = node(`
-      const { createWorkerTransport } = await import(${JSON.stringify(pathToFileURL(join(dist, 'node.js')).href)});
+      const { createWorkerTransport } = await import(${JSON.stringify(pathToFileURL(join(bundles, 'node.js')).href)});
       const transport = createWorkerTransport({ pool: { size: 1 } });
       const result = await transport.run({
         source: 'return [typeof process, (await tools.echo({ n: 2 })).n]',
@@ -112,7 +116,7 @@ describe('the built package (slow)', () => {
       console.log(JSON.stringify(result.status === 'completed' ? result.returnValue : result.error));
     `);
     expect(JSON.parse(output)).toEqual(['undefined', 2]);
-    const command = readFileSync(join(dist, 'node', 'worker-command.js'), 'utf8');
-    expect(command).toContain("'./sandbox-worker-thread.js'");
+    expect(readFileSync(join(dist, 'node', 'worker-command.js'), 'utf8')).toContain("'./sandbox-worker-thread.js'");
+    expect(existsSync(join(bundles, 'sandbox-worker-thread.js'))).toBe(true);
   });
 });

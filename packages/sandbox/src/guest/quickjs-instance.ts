@@ -1,6 +1,6 @@
-import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
-import { newQuickJSWASMModuleFromVariant, newVariant } from 'quickjs-emscripten-core';
-import type { CustomizeVariantOptions, QuickJSSyncVariant, QuickJSWASMModule } from 'quickjs-emscripten-core';
+import type { CustomizeVariantOptions, QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { loadQuickJsBuild } from './quickjs-build.js';
+import type { QuickJsBuild } from './quickjs-build.js';
 
 const PAGE_BYTES = 65_536;
 /** The module's declared minimum memory (16 MiB): static data, the C stack, the first heap. */
@@ -49,25 +49,25 @@ export function memoryCapBytes(memoryBytes: number): number {
   return Math.min(MAXIMUM_PAGES, pages) * PAGE_BYTES;
 }
 
-// The package's types describe its CommonJS build (`{ default: variant }`); the ESM build
-// that Node and bundlers load exports the variant itself. Accept both.
-const releaseSyncVariant = (
-  'default' in releaseSync ? (releaseSync as { default: QuickJSSyncVariant }).default : releaseSync
-) as QuickJSSyncVariant;
-
-/** Instantiate a fresh module (the sync release build) whose memory stops at `capBytes`. */
-export async function createQuickJsInstance(capBytes: number): Promise<QuickJsInstance> {
+/**
+ * Instantiate a fresh module (the sync release build) whose memory stops at `capBytes`.
+ * The build is loaded (and its compile started) before the first `await`, in the caller's
+ * task: a transport's prewarm starts the compile when the transport is created.
+ */
+export async function createQuickJsInstance(capBytes: number, loadBuild: () => Promise<QuickJsBuild> = loadQuickJsBuild): Promise<QuickJsInstance> {
   const diagnostics: string[] = [];
   const record = (line: string): void => {
     if (diagnostics.length < DIAGNOSTIC_LINES) diagnostics.push(line);
   };
   const memory = new WasmMemoryConstructor({ initial: INITIAL_PAGES, maximum: capBytes / PAGE_BYTES });
-  const variant = newVariant(releaseSyncVariant, {
+  const { core, variant: releaseSync, wasmModule } = await loadBuild();
+  const variant = core.newVariant(releaseSync, {
     wasmMemory: memory as CustomizeVariantOptions['wasmMemory'],
+    ...(wasmModule === undefined ? {} : { wasmModule }),
     // The module would print to the host's console; keep its lines instead. Emscripten
     // reads `print`/`printErr`, which the loader options type does not list.
     emscriptenModule: { print: record, printErr: record } as CustomizeVariantOptions['emscriptenModule'],
   });
-  const quickjs = await newQuickJSWASMModuleFromVariant(variant);
+  const quickjs = await core.newQuickJSWASMModuleFromVariant(variant);
   return { quickjs, memory, capBytes, healthy: true, diagnostics };
 }
