@@ -12,7 +12,7 @@ function die(message: string): never {
 const server = createGuestServer({
   write: (data, answerDue) => {
     process.stdout.write(data);
-    // The parent answers a tool call within microseconds: catch it before we sleep.
+    // The parent answers a fast tool within a few hundred microseconds: catch it before we sleep.
     if (answerDue) poller.poll();
   },
   die,
@@ -20,7 +20,11 @@ const server = createGuestServer({
 });
 const poller = new StdinPoller((chunk) => server.receive(chunk));
 
-process.stdin.on('data', (chunk: Buffer) => server.receive(chunk));
+process.stdin.on('data', (chunk: Buffer) => {
+  // An answer the poll gave up on: how late it came sets how long the next poll lasts.
+  poller.answered();
+  server.receive(chunk);
+});
 // The parent closed our stdin (it exited or let us go): nothing more will come.
 process.stdin.on('end', () => process.exit(0));
 server.start(Number(process.argv[2]));
