@@ -34,7 +34,7 @@ export const REMOVED_GLOBALS = [
  * `tools.<unknown>` (host functions, to keep this source short). The host deletes
  * {@link REMOVED_GLOBALS} before the prelude runs. Returns the functions the host
  * calls: `install(json)` with `json = { seed, bindings }` seeds `Math.random` and adds `tools`
- * and `ALL_TOOLS` for one program; `deliver(id, ok, json)` settles a tool call; `toJson(value, what)` is strict JSON (throws a TypeError
+ * and `ALL_TOOLS` for one program; `deliver(id, json, id, json, …)` settles a batch of tool calls (a negative id for a failure); `toJson(value, what)` is strict JSON (throws a TypeError
  * naming what is not JSON data); `textJson(value)` is the JSON of `text(value)`'s text;
  * `define(name, value)` adds a read-only global; `parse` is the original `JSON.parse`. Strings reach the host as JSON: the host
  * reads guest strings as C strings, which end at a NUL.
@@ -88,13 +88,17 @@ function call(name, freeform, input, extra) {
     return apply(reject, PromiseCtor, [error]);
   }
 }
-function deliver(id, ok, json) {
-  const resolve = resolvers[id], fail = rejecters[id];
-  if (resolve === undefined) return;
-  delete resolvers[id];
-  delete rejecters[id];
-  if (ok) resolve(parse(json));
-  else fail(toolError(json));
+// One call settles a batch: the arguments are pairs of a call id (negative for a failure)
+// and the JSON of its answer (the value, or the error detail).
+function deliver() {
+  for (let i = 0; i + 1 < arguments.length; i += 2) {
+    const signed = arguments[i], id = signed < 0 ? -signed : signed, resolve = resolvers[id], fail = rejecters[id];
+    if (resolve === undefined) continue;
+    delete resolvers[id];
+    delete rejecters[id];
+    if (signed > 0) resolve(parse(arguments[i + 1]));
+    else fail(toolError(arguments[i + 1]));
+  }
 }
 function define(name, value) { def(G, name, { value: value }); }
 // Math.random is xoshiro128**, seeded by the host for each program: realms are reset to one

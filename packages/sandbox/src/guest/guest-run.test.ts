@@ -75,4 +75,21 @@ describe('GuestRun', () => {
     const host = answeringHost(() => undefined);
     expect((await new GuestRun({ realm, source: 'return typeof store', bindings, limits, host }).start()).returnJson).toBe('"undefined"');
   });
+
+  it('settles every response of a turn in order, over the size of one delivery chunk', async () => {
+    const realm = new GuestRealm(await createQuickJsInstance(memoryCapBytes(limits.memoryBytes)));
+    // 600 calls answered in one tick (more than one chunk of responses), some large (over a chunk's characters), every 7th failing.
+    const source = `const settled = await Promise.allSettled(Array.from({ length: 600 }, (_, n) => tools.echo({ n })));
+      return settled.map((s) => s.status === 'fulfilled' ? s.value.n + ':' + s.value.pad.length : s.reason.name + ':' + s.reason.code + ':' + s.reason.message).join(',')`;
+    const answer = (input: { n: number }): [boolean, string] =>
+      input.n % 7 === 0 ? [false, JSON.stringify({ code: 'DENIED', message: `no ${input.n}` })] : [true, JSON.stringify({ n: input.n, pad: 'x'.repeat(input.n % 100 === 1 ? 70_000 : 1) })];
+    const host: EngineHost = {
+      ...answeringHost(() => undefined),
+      toolBatch: (calls) => queueMicrotask(() => { for (const call of calls) run.deliver(call.id, ...answer(JSON.parse(call.inputJson) as { n: number })); }),
+    };
+    const run: GuestRun = new GuestRun({ realm, source, bindings, limits, host });
+    const outcome = await run.start();
+    const expected = Array.from({ length: 600 }, (_, n) => (n % 7 === 0 ? `ToolError:DENIED:no ${n}` : `${n}:${n % 100 === 1 ? 70_000 : 1}`)).join(',');
+    expect(outcome.returnJson).toBe(JSON.stringify(expected));
+  });
 });

@@ -16,6 +16,7 @@ import type { GuestRealm } from './guest-realm.js';
 import { GuestTimers, releaseTimer } from './guest-timers.js';
 import type { GuestTimer } from './guest-timers.js';
 import { ToolCallLedger } from './tool-call-ledger.js';
+import type { PendingDelivery } from './tool-call-ledger.js';
 
 /** The stored values as the guest's map: key → JSON text (each `load` parses a fresh copy). */
 function storedMap(storedJson: string): Map<string, string> {
@@ -26,6 +27,27 @@ function storedMap(storedJson: string): Map<string, string> {
 /** Four 32-bit words for the guest's `Math.random` (the host's own generator is seeded by the OS). */
 function randomSeed(): number[] {
   return Array.from({ length: 4 }, () => Math.floor(Math.random() * 0x1_0000_0000));
+}
+
+/** At most this many responses enter the guest in one call. */
+const MAX_CHUNK_RESPONSES = 256;
+/**
+ * A chunk holds at most this many characters of JSON, unless one response alone is larger:
+ * every string of a chunk is in the guest's heap at once, so a chunk costs it no more memory
+ * than one response plus this.
+ */
+const MAX_CHUNK_CHARS = 64 * 1024;
+
+/** Where the chunk of `deliveries` starting at `start` ends (exclusive); it holds at least one. */
+function deliveryChunkEnd(deliveries: readonly PendingDelivery[], start: number): number {
+  let chars = (deliveries[start] as PendingDelivery).json.length;
+  let end = start + 1;
+  while (end < deliveries.length && end - start < MAX_CHUNK_RESPONSES) {
+    chars += (deliveries[end] as PendingDelivery).json.length;
+    if (chars > MAX_CHUNK_CHARS) break;
+    end += 1;
+  }
+  return end;
 }
 
 /** What one program needs. */
@@ -291,18 +313,25 @@ export class GuestRun {
     this.pumpScheduled = false;
     const deliveries = this.calls.takeDeliveries();
     this.turn(() => {
-      const deliver = this.realm.api.deliver;
-      for (const { id, ok, json } of deliveries) {
+      for (let start = 0; start < deliveries.length; ) {
         if (this.ending !== undefined || this.stop !== undefined) return;
-        const idHandle = this.context.newNumber(id);
-        const jsonHandle = this.context.newString(json);
-        const result = this.context.callFunction(deliver, this.context.undefined, idHandle, ok ? this.context.true : this.context.false, jsonHandle);
-        idHandle.dispose();
-        jsonHandle.dispose();
-        const value = this.take(result, 'run');
-        value?.dispose();
+        const end = deliveryChunkEnd(deliveries, start);
+        this.deliverChunk(deliveries.slice(start, end));
+        start = end;
       }
     });
+  }
+
+  /** One guest call settles a chunk of responses (a call into the guest costs more than the strings). */
+  private deliverChunk(chunk: readonly PendingDelivery[]): void {
+    const context = this.context;
+    const handles: QuickJSHandle[] = [];
+    try {
+      for (const { id, ok, json } of chunk) handles.push(context.newNumber(ok ? id : -id), context.newString(json));
+      this.take(context.callFunction(this.realm.api.deliver, context.undefined, handles), 'run')?.dispose();
+    } finally {
+      for (const handle of handles) handle.dispose();
+    }
   }
 
   private fireTimer(entry: GuestTimer): void {
