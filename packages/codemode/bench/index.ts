@@ -54,6 +54,10 @@ async function answerRendering() {
   // What the default limits allow at most: 100,000 characters of text, 16 media items of 10 MiB.
   const maxText = report([{ type: 'text', text: prose.repeat(Math.ceil(100_000 / prose.length)).slice(0, 100_000) }]);
   const maxLines = report(Array.from({ length: 100_000 }, () => ({ type: 'text' as const, text: 'x' })));
+  // Repeated lines are counted once (sdkgen's counter), so the same text without repeats too.
+  const words = prose.trim().split(' ');
+  const numbered = Array.from({ length: 2_000 }, (_, line) => `${line}: ${words.slice(line % 5).join(' ')} ${words.slice(0, line % 7).join(' ')}`).join('\n');
+  const maxDistinct = report([{ type: 'text', text: numbered.slice(0, 100_000) }]);
   const image = { type: 'image' as const, mimeType: 'image/png', data: 'A'.repeat((10 * 1024 * 1024) / 16) };
   const maxMedia = report(Array.from({ length: 32 }, (_, index) => (index % 2 === 0 ? { type: 'text' as const, text: prose.repeat(90) } : image)));
   // A program's return value has no limit of its own: 1 MiB of records as JSON, the trailer's
@@ -64,6 +68,7 @@ async function answerRendering() {
   const render = (observation: ExecReport) => () => renderExecReport(observation, { maxOutputTokens: 10_000, countTokens });
   const results = await runSuite('codemode — exec answer rendering (target: < 10 ms)', {
     '100,000 characters of text (the default limit)': render(maxText),
+    '100,000 characters of distinct lines': render(maxDistinct),
     '100,000 one-character items': render(maxLines),
     '16 media items, 10 MiB, with captions': render(maxMedia),
     '1 MiB JSON return value': render(jsonValue),
