@@ -7,19 +7,41 @@
 // Why: Node's ESM loader resolves, reads, compiles and links each module separately, about
 // 1 ms a module; the full stack is ~120 small modules, which made importing it ~100 ms, most
 // of it the loader. Every import of another package or a dependency stays an import (the
-// packages keep their own instances; lazily imported dependencies stay lazy), and the
-// bundles' source maps chain through tsc's maps back to src/.
+// packages keep their own instances; lazily imported dependencies stay lazy; INLINED is the
+// one exception), and the bundles' source maps chain through tsc's maps back to src/.
 //
-//   node scripts/bundle-package.mjs [package-dir …]   (no dir: the current one)
+//   node scripts/bundle-package.mjs [--references] [package-dir …]   (no dir: the current one)
+// `--references` also bundles every package the tsconfig.build.json references, as `tsc -b`
+// builds them (a bench or test that builds one package and its dependencies).
 // Besides `exports`, package.json `toolcellBundle.urlEntries` lists the modules a package
 // starts by URL (a child process's or a worker's entry, `new URL('./name.js',
 // import.meta.url)`): every output sits in the one folder, so such a URL finds the bundled
 // entry of that name beside the code that asks for it.
-import { readFileSync, rmSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const BUNDLE_DIR = 'dist/bundle';
+
+/**
+ * Dependencies compiled into the bundles instead of imported: CommonJS ones that are small
+ * and stateless. Importing CommonJS from ESM makes Node parse it for its export names
+ * (cjs-module-lexer) and start its CommonJS loader: about 6 ms of a cold import for
+ * eventemitter3's 10 KB. The packages still depend on them for their types.
+ */
+const INLINED = new Set(['eventemitter3']);
+
+/** Every bare import stays an import, except those of {@link INLINED}. */
+const externalDependencies = {
+  name: 'external-dependencies',
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+      const name = path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0];
+      return INLINED.has(name) ? undefined : { path, external: true };
+    });
+  },
+};
 
 /** The flat name of an entry's bundle: dist/openai-chat/index.js becomes openai-chat-index. */
 function bundleName(compiled) {
@@ -42,6 +64,18 @@ function exportEntries(manifest) {
   return entries;
 }
 
+/** The inlined dependencies of the package: `{ name, root, banner notice }` each. */
+function inlinedDependencies(dir, manifest) {
+  const require = createRequire(resolve(dir, 'package.json'));
+  return Object.keys(manifest.dependencies ?? {})
+    .filter((name) => INLINED.has(name))
+    .map((name) => {
+      const root = dirname(require.resolve(`${name}/package.json`));
+      const { version, license } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+      return { name, root, notice: `${name}@${version} (${license}, see LICENSE.${name}.txt)` };
+    });
+}
+
 /** Bundle the package in `dir` (its dist/ built by tsc). */
 async function bundlePackage(dir) {
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
@@ -53,6 +87,7 @@ async function bundlePackage(dir) {
   }
   // Chunk names change with their contents: nothing of an earlier build may stay.
   rmSync(join(dir, BUNDLE_DIR), { recursive: true, force: true });
+  const inlined = inlinedDependencies(dir, manifest);
   await build({
     absWorkingDir: resolve(dir),
     entryPoints,
@@ -63,14 +98,31 @@ async function bundlePackage(dir) {
     platform: 'neutral',
     target: 'es2022',
     // Only the package's own modules: other packages and dependencies load as they would.
-    packages: 'external',
+    plugins: [externalDependencies],
     sourcemap: true,
     // The sources ship beside dist/; the maps point at them.
     sourcesContent: false,
     chunkNames: 'chunk-[hash]',
     logLevel: 'warning',
+    ...(inlined.length === 0 ? {} : { banner: { js: `// Includes ${inlined.map(({ notice }) => notice).join(', ')}.` } }),
   });
+  // Their licenses ask for their notice in every copy.
+  for (const { name, root } of inlined) copyFileSync(join(root, 'LICENSE'), join(dir, BUNDLE_DIR, `LICENSE.${name}.txt`));
 }
 
-const dirs = process.argv.slice(2);
-for (const dir of dirs.length === 0 ? ['.'] : dirs) await bundlePackage(dir);
+/** `dir` and every package its tsconfig.build.json references, as `tsc -b` builds them. */
+function withReferences(dir, found = new Set()) {
+  const absolute = resolve(dir);
+  if (found.has(absolute)) return found;
+  found.add(absolute);
+  const config = JSON.parse(readFileSync(join(absolute, 'tsconfig.build.json'), 'utf8'));
+  for (const reference of config.references ?? []) withReferences(resolve(absolute, dirname(reference.path)), found);
+  return found;
+}
+
+const args = process.argv.slice(2);
+const references = args.includes('--references');
+const dirs = args.filter((arg) => arg !== '--references');
+for (const dir of dirs.length === 0 ? ['.'] : dirs) {
+  for (const target of references ? withReferences(dir) : [dir]) await bundlePackage(target);
+}

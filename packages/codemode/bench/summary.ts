@@ -5,7 +5,7 @@
 // is loaded from the built packages (built first), the way users run them; transports are
 // discovered from the sandbox's public entries, so a new one shows up here by itself.
 import { execFileSync, execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -22,15 +22,6 @@ const startedAt = performance.now();
 const [load1, load5] = loadavg();
 process.stdout.write(`\nbench summary — load average ${load1?.toFixed(2)} (1 min), ${load5?.toFixed(2)} (5 min), ${process.version}\n`);
 
-/** This package and every package `tsc -b` builds through its project references. */
-function referencedPackages(dir: string, found = new Set<string>()): Set<string> {
-  if (found.has(dir)) return found;
-  found.add(dir);
-  const config = JSON.parse(readFileSync(join(dir, 'tsconfig.build.json'), 'utf8')) as { references?: Array<{ path: string }> };
-  for (const reference of config.references ?? []) referencedPackages(resolve(dir, dirname(reference.path)), found);
-  return found;
-}
-
 /** What each package's `build` does: tsc, then the bundles its `exports` point at. */
 function build(): void {
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
@@ -41,7 +32,7 @@ function build(): void {
     if (!existsSync(join(packageDir, 'dist', 'index.js'))) throw error;
   }
   const bundler = resolve(packageDir, '../../scripts/bundle-package.mjs');
-  execFileSync(process.execPath, [bundler, ...referencedPackages(packageDir)], { stdio: 'pipe' });
+  execFileSync(process.execPath, [bundler, '--references', packageDir], { stdio: 'pipe' });
 }
 build();
 

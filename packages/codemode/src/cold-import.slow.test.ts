@@ -1,9 +1,13 @@
-// Importing the full stack loads neither the tokenizer's tables nor Ajv: a fresh Node
-// process imports every runtime package with a loader hook that reports each module it
-// loads, runs a short `exec`, and only then asks for a count.
-import { execFile } from 'node:child_process';
+// Importing the full stack loads neither the tokenizer's tables, nor Ajv, nor QuickJS: a
+// fresh Node process imports every runtime package with a loader hook that reports each
+// module it loads, runs a short `exec`, and only then asks for a count. From the built
+// packages, the way users load them, the stack is a few bundles.
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 const HOOK = `export async function load(url, context, next) { process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); }`;
 const REGISTER = `import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOK)}));`;
@@ -44,21 +48,61 @@ function phases(stderr: string): Map<string, string[]> {
   return result;
 }
 
+/** The modules loaded before each mark when PROGRAM runs with `nodeArguments`. */
+async function loadedModules(nodeArguments: readonly string[]): Promise<Map<string, string[]>> {
+  const { stderr } = await promisify(execFile)(
+    process.execPath,
+    [...nodeArguments, '--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, '--input-type=module', '-e', PROGRAM],
+    { cwd: import.meta.dirname, timeout: 60_000 },
+  );
+  return phases(stderr);
+}
+
+const loads = (part: string) => (urls: readonly string[] = []) => urls.some((url) => url.includes(part));
+const tokenizer = loads('/gpt-tokenizer/');
+const ajv = loads('/ajv/');
+const quickjs = loads('/quickjs-emscripten-core/');
+
 describe('the cold import of the full stack', () => {
-  it('loads neither the tokenizer nor Ajv; a short answer needs neither, a long one loads the tokenizer', async () => {
-    const { stderr } = await promisify(execFile)(
-      process.execPath,
-      ['--conditions=@toolcell/source', '--import', 'tsx', '--import', `data:text/javascript,${encodeURIComponent(REGISTER)}`, '--input-type=module', '-e', PROGRAM],
-      { cwd: import.meta.dirname, timeout: 60_000 },
-    );
-    const loaded = phases(stderr);
-    const tokenizer = (urls: readonly string[] = []) => urls.some((url) => url.includes('/gpt-tokenizer/'));
-    const ajv = (urls: readonly string[] = []) => urls.some((url) => url.includes('/ajv/'));
+  it('loads neither the tokenizer, nor Ajv, nor QuickJS; a short answer needs neither, a long one loads the tokenizer', async () => {
+    const loaded = await loadedModules(['--conditions=@toolcell/source', '--import', 'tsx']);
     expect(loaded.get('imported')?.some((url) => url.includes('/codemode/src/'))).toBe(true);
     expect(tokenizer(loaded.get('imported'))).toBe(false);
     expect(ajv(loaded.get('imported'))).toBe(false);
+    // The transport's prewarm loads it, after the import.
+    expect(quickjs(loaded.get('imported'))).toBe(false);
+    expect(quickjs(loaded.get('short answer'))).toBe(true);
     expect(tokenizer(loaded.get('short answer'))).toBe(false);
     expect(ajv(loaded.get('short answer'))).toBe(false);
     expect(tokenizer(loaded.get('long answer'))).toBe(true);
+  });
+
+  describe('from the built packages', () => {
+    const packageDir = resolve(import.meta.dirname, '..');
+    beforeAll(() => {
+      const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+      try {
+        execFileSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: packageDir, stdio: 'pipe', timeout: 240_000 });
+      } catch (error) {
+        // A package with type errors elsewhere still lets tsc -b emit this one.
+        if (!existsSync(join(packageDir, 'dist', 'index.js'))) throw error;
+      }
+      execFileSync(process.execPath, [join(packageDir, '../../scripts/bundle-package.mjs'), '--references', packageDir], { stdio: 'pipe', timeout: 120_000 });
+    }, 300_000);
+
+    it('loads a few bundles, and still neither the tokenizer, nor Ajv, nor QuickJS', async () => {
+      const loaded = await loadedModules([]);
+      const imported = loaded.get('imported') ?? [];
+      const ours = imported.filter((url) => url.includes('/packages/'));
+      // Each package's bundles, never tsc's separate modules (~120 of them).
+      expect(ours.every((url) => url.includes('/dist/bundle/'))).toBe(true);
+      expect(ours.length).toBeGreaterThanOrEqual(6);
+      expect(ours.length).toBeLessThanOrEqual(20);
+      expect(tokenizer(imported) || ajv(imported) || quickjs(imported)).toBe(false);
+      // Inlined: no CommonJS to parse at import.
+      expect(loads('/eventemitter3/')(imported)).toBe(false);
+      expect(tokenizer(loaded.get('short answer'))).toBe(false);
+      expect(tokenizer(loaded.get('long answer'))).toBe(true);
+    });
   });
 });
