@@ -138,7 +138,8 @@ export class GuestRun {
 
   /** Run the program to its end. Call once. */
   start(): Promise<EngineOutcome> {
-    this.deadline.resume();
+    // No timer yet: a turn is synchronous, and afterTurn arms one before the program waits unpaused.
+    this.deadline.resume(false);
     this.turn(() => this.install());
     return this.outcome;
   }

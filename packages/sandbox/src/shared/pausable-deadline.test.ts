@@ -47,4 +47,29 @@ describe('PausableDeadline', () => {
     vi.advanceTimersByTime(100);
     expect(expired).not.toHaveBeenCalled();
   });
+
+  it('arms no timer when resumed unarmed, and expires when paused over the budget', () => {
+    const expired = vi.fn();
+    const deadline = new PausableDeadline(100, expired);
+    deadline.resume(false);
+    expect(vi.getTimerCount()).toBe(0);
+    vi.advanceTimersByTime(60);
+    deadline.pause();
+    expect(expired).not.toHaveBeenCalled();
+    deadline.resume(false);
+    vi.advanceTimersByTime(40);
+    expect(expired).not.toHaveBeenCalled();
+    deadline.pause();
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+
+  it('arms its timer when resumed with arm while already counting unarmed', () => {
+    const expired = vi.fn();
+    const deadline = new PausableDeadline(100, expired);
+    deadline.resume(false);
+    vi.advanceTimersByTime(30);
+    deadline.resume();
+    expect(vi.getTimerCount()).toBe(1);
+    expectExpiryIn(expired, 70);
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * A wall-clock deadline that can be paused: it only counts time while running. Used for
  * the bound of `cpuBudgetMs + watchdogGraceMs`, paused while tool calls are in flight.
- * Pausing and resuming only do arithmetic (they happen around every tool call); one timer
- * stays armed and checks the time spent when it fires.
+ * Pausing and resuming only do arithmetic (they happen around every tool call); at most one
+ * timer is armed, and it checks the time spent when it fires.
  */
 export class PausableDeadline {
   private spentMs = 0;
@@ -15,25 +15,31 @@ export class PausableDeadline {
     private readonly onExpire: () => void,
   ) {}
 
-  /** Start or continue counting. */
-  resume(): void {
-    if (this.done || this.runningSince !== undefined) return;
-    this.runningSince = performance.now();
-    if (this.timer === undefined) this.arm();
+  /**
+   * Start or continue counting. With `arm` false no timer is armed yet: for a caller whose
+   * counted time passes in synchronous work that no timer could interrupt anyway; it resumes
+   * with `arm` before it yields to the event loop while counting, and {@link pause} checks the
+   * time spent. A program that never waits while counting then costs no timer at all.
+   */
+  resume(arm = true): void {
+    if (this.done) return;
+    this.runningSince ??= performance.now();
+    if (arm && this.timer === undefined) this.arm();
   }
 
-  /** Stop counting until {@link resume}. */
+  /** Stop counting until {@link resume}; expires now if the budget is spent and no timer would notice. */
   pause(): void {
     if (this.runningSince === undefined) return;
     this.spentMs += performance.now() - this.runningSince;
     this.runningSince = undefined;
+    if (this.timer === undefined) this.check();
   }
 
   /** Stop for good. */
   cancel(): void {
     this.done = true;
     this.runningSince = undefined;
-    clearTimeout(this.timer);
+    if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
   }
 
