@@ -7,6 +7,15 @@ export type TokenCounter = (text: string) => number;
 const PLAIN_TEXT = { disallowedSpecial: new Set<string>() };
 // Shorter texts are counted as they are: looking for repeated lines would not pay.
 const LINE_SCAN_CHARS = 256;
+// The tokenizer caches the merges of uncommon words, keyed by the word, and a word cut from
+// a slice of a long text can keep that whole text alive (engines share a slice's characters
+// with its parent): an exec answer of megabytes stayed in memory for each one counted.
+// Each text is copied before counting, so a cached word holds at most its own text, and the
+// cache is kept to this many words (100,000 by default).
+const MERGE_CACHE_WORDS = 10_000;
+// V8 copies slices shorter than this instead of sharing (SlicedString::kMinLength).
+const SHORTEST_SHARED_SLICE = 13;
+const detached = (text: string): string => (text.length < SHORTEST_SHARED_SLICE ? text : (JSON.parse(JSON.stringify(text)) as string));
 
 let loading: Promise<TokenCounter> | undefined;
 
@@ -22,8 +31,9 @@ let loading: Promise<TokenCounter> | undefined;
  */
 export function loadTokenCounter(): Promise<TokenCounter> {
   loading ??= import('gpt-tokenizer/encoding/o200k_base').then(
-    ({ countTokens }) => {
-      const plain = (text: string) => countTokens(text, PLAIN_TEXT);
+    ({ countTokens, setMergeCacheSize }) => {
+      setMergeCacheSize(MERGE_CACHE_WORDS);
+      const plain = (text: string) => countTokens(detached(text), PLAIN_TEXT);
       return (text: string) => (text.length < LINE_SCAN_CHARS ? plain(text) : countByLines(text, plain));
     },
     (error: unknown) => {
