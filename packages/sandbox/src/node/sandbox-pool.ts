@@ -17,7 +17,10 @@ export interface SandboxPoolOptions {
   readonly maxQueued?: number;
   /** Programs one process (or worker) may run before it is replaced (default 200). */
   readonly maxProgramsPerProcess?: number;
-  /** An idle process or worker is stopped after this long unused (default 60 000 ms); the pool refills on demand. */
+  /**
+   * Idle processes (or workers) are stopped once the pool has started no program for this
+   * long (default 60 000 ms); the pool refills on demand.
+   */
   readonly idleTimeoutMs?: number;
   /** Start `size` processes (or workers) when the transport is created (default `true`). */
   readonly prewarm?: boolean;
@@ -76,6 +79,8 @@ export class SandboxPool {
   private readonly living = new Set<SandboxPeer>();
   private readonly queue: Waiter[] = [];
   private readonly maxQueued: number;
+  /** When the pool last handed out a peer (`performance.now()`). */
+  private lastTakenAt = Number.NEGATIVE_INFINITY;
   private closed = false;
 
   constructor(
@@ -124,16 +129,19 @@ export class SandboxPool {
   }
 
   /**
-   * Take a peer for a program: the idle one that waited longest (it had time to
-   * prepare), else one starting up, else a new one. A program that needs a larger guest
-   * stack than the pool's peers hold gets a peer of its own.
+   * Take a peer for a program: the idle one used last, else one starting up, else a new
+   * one. The one used last is warm (its caches, its code, and the host's CPU beside it: a
+   * peer woken on an idle CPU costs each call a cross-CPU wake-up); one that waited longer
+   * would be cold. A program that needs a larger guest stack than the pool's peers hold
+   * gets a peer of its own.
    */
   private take(stackBytes: number): SandboxPeer {
     let peer: SandboxPeer | undefined;
+    this.lastTakenAt = performance.now();
     if (stackBytes > this.limits.stackBytes) {
       peer = this.spawn(stackBytes);
     } else {
-      peer = this.idle.shift() ?? this.takeStarting() ?? this.spawn(this.limits.stackBytes);
+      peer = this.idle.pop() ?? this.takeStarting() ?? this.spawn(this.limits.stackBytes);
       if (this.members.size < this.size) this.members.add(peer);
     }
     clearTimeout(this.idleTimers.get(peer));
@@ -227,12 +235,23 @@ export class SandboxPool {
   private makeIdle(peer: SandboxPeer): void {
     peer.hold(false);
     this.idle.push(peer);
+    this.stopWhenUnused(peer, this.idleTimeoutMs);
+  }
+
+  /**
+   * Stop an idle peer once the pool has started no program for `idleTimeoutMs`. A spare that
+   * a busy pool leaves idle (programs go to the peer used last) stays, rather than being
+   * stopped and started again every `idleTimeoutMs`.
+   */
+  private stopWhenUnused(peer: SandboxPeer, delayMs: number): void {
     const timer = setTimeout(() => {
+      const unusedMs = performance.now() - this.lastTakenAt;
+      if (unusedMs < this.idleTimeoutMs) return this.stopWhenUnused(peer, this.idleTimeoutMs - unusedMs);
       this.idleTimers.delete(peer);
       // The pool shrinks while unused and refills on demand.
       this.members.delete(peer);
       peer.kill();
-    }, this.idleTimeoutMs);
+    }, delayMs);
     // An idle timer never keeps the host alive.
     timer.unref();
     this.idleTimers.set(peer, timer);
