@@ -41,7 +41,7 @@ export const REMOVED_GLOBALS = [
  */
 export const GUEST_PRELUDE = `(function (host) {
 'use strict';
-const G = globalThis, O = Object, freeze = O.freeze, def = O.defineProperty, protoOf = O.getPrototypeOf, hasOwn = O.hasOwn;
+const G = globalThis, O = Object, freeze = O.freeze, def = O.defineProperty, protoOf = O.getPrototypeOf;
 const OP = O.prototype, isArray = Array.isArray, apply = Reflect.apply, finite = Number.isFinite;
 const stringify = JSON.stringify, parse = JSON.parse, PromiseCtor = Promise, reject = Promise.reject;
 const TE = TypeError, ErrorCtor = Error, StringCtor = String, IE = G.InternalError;
@@ -113,7 +113,14 @@ function next() {
 }
 def(Math, 'random', { value: function random() { return ((next() >>> 5) * 67108864 + (next() >>> 6)) / 9007199254740992; }, writable: true, configurable: true });
 function install(json) {
-  const request = parse(json), seed = request.seed, bindings = request.bindings, target = O.create(null), all = [];
+  // The bindings are own properties (read at full speed); only a name that is not one reaches
+  // the Proxy behind them, whose get throws the TypeError listing the tools.
+  const handler = O.create(null);
+  handler.get = function (t, key) {
+    if (typeof key === 'symbol') return undefined;
+    unknownTool(key);
+  };
+  const request = parse(json), seed = request.seed, bindings = request.bindings, target = O.create(new Proxy(freeze(O.create(null)), handler)), all = [];
   s0 = seed[0] | 0; s1 = seed[1] | 0; s2 = seed[2] | 0; s3 = seed[3] | 0;
   if ((s0 | s1 | s2 | s3) === 0) s0 = 1;
   for (let i = 0; i < bindings.length; i++) {
@@ -122,13 +129,7 @@ function install(json) {
     def(target, b.jsName, { value: freeze(fn), enumerable: true });
     all[i] = freeze({ name: b.canonicalName, jsName: b.jsName, description: b.description });
   }
-  const handler = O.create(null);
-  handler.get = function (t, key) {
-    if (typeof key === 'symbol') return undefined;
-    if (hasOwn(t, key)) return t[key];
-    unknownTool(key);
-  };
-  define('tools', new Proxy(freeze(target), handler));
+  define('tools', freeze(target));
   define('ALL_TOOLS', freeze(all));
 }
 function textJson(v) {
