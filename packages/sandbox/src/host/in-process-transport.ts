@@ -1,5 +1,6 @@
 import { ConfigurationError } from '@toolcell/core';
 import type { JsonValue } from '@toolcell/core';
+import type { GuestToolCall } from '../contract/guest-tool-call.js';
 import type { OutputItem } from '../contract/output-item.js';
 import type { ProgramResult } from '../contract/program-result.js';
 import type { RunProgramRequest } from '../contract/run-program-request.js';
@@ -64,7 +65,10 @@ export function createInProcessTransport(options: InProcessTransportOptions = {}
       ...(storedJson === undefined ? {} : { storedJson }),
       host: {
         toolBatch: (calls) => {
-          const guestCalls = calls.map(({ id, jsName, inputJson, unawaited }) => ({ id, jsName, input: JSON.parse(inputJson) as JsonValue, ...(unawaited ? { unawaited } : {}) }));
+          const guestCalls = calls.map(({ id, jsName, inputJson, unawaited }): GuestToolCall => {
+            const input = JSON.parse(inputJson) as JsonValue;
+            return unawaited ? { id, jsName, input, unawaited } : { id, jsName, input };
+          });
           dispatchToolBatch(request, guestCalls, limits, (id, response) => engineRun.deliver(id, response.ok, response.json));
         },
         output: (item) => {
