@@ -15,6 +15,8 @@ const startsPreToken = (code: number): boolean => code > 0x20 && code < 0x7f && 
 /** Where the line that starts at `start` ends: after a newline followed by a pre-token start, or at the text's end. */
 function lineEnd(text: string, start: number): number {
   for (let newline = text.indexOf('\n', start); newline !== -1; newline = text.indexOf('\n', newline + 1)) {
+    // No line starts inside a run of newlines (100,000 empty items print one).
+    while (text.charCodeAt(newline + 1) === NEWLINE) newline += 1;
     if (newline + 1 < text.length && startsPreToken(text.charCodeAt(newline + 1))) return newline + 1;
   }
   return text.length;
