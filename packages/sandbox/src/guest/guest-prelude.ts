@@ -89,16 +89,19 @@ function call(name, freeform, input, extra) {
   }
 }
 // One call settles a batch: the arguments are pairs of a call id (negative for a failure)
-// and the JSON of its answer (the value, or the error detail).
-function deliver() {
-  for (let i = 0; i + 1 < arguments.length; i += 2) {
-    const signed = arguments[i], id = signed < 0 ? -signed : signed, resolve = resolvers[id], fail = rejecters[id];
-    if (resolve === undefined) continue;
-    delete resolvers[id];
-    delete rejecters[id];
-    if (signed > 0) resolve(parse(arguments[i + 1]));
-    else fail(toolError(arguments[i + 1]));
-  }
+// and the JSON of its answer (the value, or the error detail). The first pair is named: a
+// lone answer, the usual case, then costs no arguments object.
+function settle(signed, json) {
+  const id = signed < 0 ? -signed : signed, resolve = resolvers[id], fail = rejecters[id];
+  if (resolve === undefined) return;
+  delete resolvers[id];
+  delete rejecters[id];
+  if (signed > 0) resolve(parse(json));
+  else fail(toolError(json));
+}
+function deliver(id, json, ...more) {
+  settle(id, json);
+  for (let i = 0; i + 1 < more.length; i += 2) settle(more[i], more[i + 1]);
 }
 function define(name, value) { def(G, name, { value: value }); }
 // Math.random is xoshiro128**, seeded by the host for each program: realms are reset to one

@@ -317,18 +317,21 @@ export class GuestRun {
       for (let start = 0; start < deliveries.length; ) {
         if (this.ending !== undefined || this.stop !== undefined) return;
         const end = deliveryChunkEnd(deliveries, start);
-        this.deliverChunk(deliveries.slice(start, end));
+        this.deliverChunk(deliveries, start, end);
         start = end;
       }
     });
   }
 
-  /** One guest call settles a chunk of responses (a call into the guest costs more than the strings). */
-  private deliverChunk(chunk: readonly PendingDelivery[]): void {
+  /** One guest call settles `deliveries[start..end)` (a call into the guest costs more than its strings). */
+  private deliverChunk(deliveries: readonly PendingDelivery[], start: number, end: number): void {
     const context = this.context;
     const handles: QuickJSHandle[] = [];
     try {
-      for (const { id, ok, json } of chunk) handles.push(context.newNumber(ok ? id : -id), context.newString(json));
+      for (let index = start; index < end; index += 1) {
+        const { id, ok, json } = deliveries[index] as PendingDelivery;
+        handles.push(context.newNumber(ok ? id : -id), context.newString(json));
+      }
       this.take(context.callFunction(this.realm.api.deliver, context.undefined, handles), 'run')?.dispose();
     } finally {
       for (const handle of handles) handle.dispose();
