@@ -52,6 +52,9 @@ describe('encodeJsonValue', () => {
     expect(encodeJsonValue('é'.repeat(4), 10)).toEqual({ ok: true, json: '"éééé"' });
     expect(encodeJsonValue('é'.repeat(5), 10)).toEqual({ ok: false, problem: 'too-large', reason: 'it is over 10 bytes of JSON' });
     expect(encodeJsonValue('x'.repeat(40_000_000), 1024)).toMatchObject({ ok: false, problem: 'too-large' });
+    // Counting starts in the middle of the walk (the text so far could not be over): 18 characters, 28 bytes.
+    expect(encodeJsonValue(['a', 'é'.repeat(10)], 28)).toEqual({ ok: true, json: '["a","éééééééééé"]' });
+    expect(encodeJsonValue(['a', 'é'.repeat(10)], 27)).toEqual({ ok: false, problem: 'too-large', reason: 'it is over 27 bytes of JSON' });
     // An array-like that claims a huge length is stopped by the byte bound, not walked.
     const endless = new Proxy([], { get: (target, key) => (key === 'length' ? 2 ** 32 - 1 : key in target ? Reflect.get(target, key) : 0) });
     expect(encodeJsonValue(endless, 1024)).toMatchObject({ ok: false, problem: 'too-large' });

@@ -55,9 +55,11 @@ class TooLarge extends Error {}
  * throws (getters, Proxy traps) is a `not-json` answer, never an exception.
  */
 export function encodeJsonValue(value: unknown, maxBytes: number): JsonEncoding {
-  const parts: string[] = [];
+  let json = '';
   const stack: Frame[] = [];
   const open = new Set<object>();
+  // UTF-8 bytes are counted only once the text could be over maxBytes (3 bytes per UTF-16 unit at most).
+  let counting = false;
   let bytes = 0;
   const where = (): string => {
     if (stack.length === 0) return 'the value';
@@ -65,9 +67,14 @@ export function encodeJsonValue(value: unknown, maxBytes: number): JsonEncoding 
     return `the member at /${path.length <= REASON_CHARS ? path : `…${path.slice(-REASON_CHARS)}`}`;
   };
   const emit = (text: string): void => {
-    bytes += text.length > maxBytes ? text.length : utf8Length(text);
+    if (counting) {
+      bytes += text.length > maxBytes ? text.length : utf8Length(text);
+    } else if ((json.length + text.length) * 3 > maxBytes) {
+      counting = true;
+      bytes = utf8Length(json) + (text.length > maxBytes ? text.length : utf8Length(text));
+    }
     if (bytes > maxBytes) throw new TooLarge();
-    parts.push(text);
+    json += text;
   };
   const write = (item: unknown): void => {
     switch (typeof item) {
@@ -123,7 +130,7 @@ export function encodeJsonValue(value: unknown, maxBytes: number): JsonEncoding 
       if (frame.keys !== undefined) emit(`${JSON.stringify(key)}:`);
       write(member);
     }
-    return { ok: true, json: parts.join('') };
+    return { ok: true, json };
   } catch (error) {
     if (error instanceof TooLarge) return { ok: false, problem: 'too-large', reason: `it is over ${maxBytes} bytes of JSON` };
     if (error instanceof NotJson) return { ok: false, problem: 'not-json', reason: error.message };
