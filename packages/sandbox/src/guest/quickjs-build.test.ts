@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createInProcessTransport } from '../host/in-process-transport.js';
-import { compileWasmFile, quickJsBuildLoader } from './quickjs-build.js';
+import { compileWasmFile, quickJsBuildLoader, wasmFileCompiler } from './quickjs-build.js';
 import { createQuickJsInstance, memoryCapBytes } from './quickjs-instance.js';
 
 const CAP = memoryCapBytes(8 * 1024 * 1024);
@@ -71,8 +71,11 @@ describe('the QuickJS build loader', () => {
     expect(evaluate(instance, '1 + 1')).toBe(2);
   });
 
-  it('lets each instance load its own module where the file cannot be read', async () => {
-    const load = quickJsBuildLoader(() => undefined);
+  it('lets each instance load its own module where the file cannot be found', async () => {
+    const missing = wasmFileCompiler('@jitl/quickjs-wasmfile-release-sync/no-such-file');
+    expect(missing()).toBeUndefined();
+    expect(wasmFileCompiler('@jitl/quickjs-wasmfile-release-sync/wasm')()).toBeInstanceOf(Promise);
+    const load = quickJsBuildLoader(missing);
     const build = await load();
     expect(build.wasmModule).toBeUndefined();
     expect(evaluate(await createQuickJsInstance(CAP, load), '"a" + "b"')).toBe('ab');

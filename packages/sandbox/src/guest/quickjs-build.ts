@@ -29,20 +29,32 @@ interface NodeBuiltins {
 }
 
 /**
- * Read the `.wasm` and start `WebAssembly.compile`, which V8 runs off the main thread.
- * `process.getBuiltinModule` (not an import) keeps this folder loadable where Node's
- * built-ins do not exist.
+ * A compiler that reads the `.wasm` named by `specifier` and starts `WebAssembly.compile`,
+ * which V8 runs off the main thread. `process.getBuiltinModule` (not an import) keeps this
+ * folder loadable where Node's built-ins do not exist. Where the file cannot be found from
+ * here (an application bundled into one file), it returns undefined and emscripten looks
+ * for the file its own way, as it did before.
  */
-export const compileWasmFile: WasmCompiler = () => {
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  if (typeof getBuiltin !== 'function') return undefined;
-  const { readFileSync } = getBuiltin('node:fs') as NodeBuiltins;
-  const { createRequire } = getBuiltin('node:module') as NodeBuiltins;
-  const bytes = readFileSync(createRequire(import.meta.url).resolve(WASM_FILE));
-  // The shared tsconfig's `lib` has no WebAssembly types (see quickjs-instance.ts).
-  const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledWasmModule> } }).WebAssembly;
-  return wasm.compile(bytes);
-};
+export function wasmFileCompiler(specifier: string): WasmCompiler {
+  return () => {
+    const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+    if (typeof getBuiltin !== 'function') return undefined;
+    const { readFileSync } = getBuiltin('node:fs') as NodeBuiltins;
+    const { createRequire } = getBuiltin('node:module') as NodeBuiltins;
+    let bytes: Uint8Array;
+    try {
+      bytes = readFileSync(createRequire(import.meta.url).resolve(specifier));
+    } catch {
+      return undefined;
+    }
+    // The shared tsconfig's `lib` has no WebAssembly types (see quickjs-instance.ts).
+    const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledWasmModule> } }).WebAssembly;
+    return wasm.compile(bytes);
+  };
+}
+
+/** The compiler of the pinned build's `.wasm`. */
+export const compileWasmFile: WasmCompiler = wasmFileCompiler(WASM_FILE);
 
 // The package's types describe its CommonJS build (`{ default: variant }`); the ESM build
 // that Node and bundlers load exports the variant itself. Accept both.
