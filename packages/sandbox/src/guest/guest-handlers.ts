@@ -61,12 +61,13 @@ export function createGuestHandlers(state: GuestHandlerState): HostFunctionHandl
     if (state.turn.sent > turnDataLimit(limits)) overflow(programErrors.turnDataLimit(turnDataLimit(limits)));
   };
   return {
-    call: (jsName, inputJson) => {
+    call: (binding, inputJson) => {
       if (state.stopped()) throw guestError('Error', 'the program has ended');
-      if (!bindingNames.has(jsName)) throw guestError('TypeError', `tools.${jsName} is not an available tool`);
+      const jsName = Number.isInteger(binding) ? state.bindings[binding]?.jsName : undefined;
+      if (jsName === undefined) throw guestError('TypeError', 'the call names no available tool');
       checkSize(inputJson, `the input of tools.${jsName}`);
       charge(inputJson);
-      return state.calls.issue(jsName, inputJson);
+      state.calls.issue(jsName, inputJson);
     },
     unknownTool: (key) => {
       const names = [...bindingNames];

@@ -67,7 +67,10 @@ function toJson(v, what, name) {
   try { return stringify(v, replacer); }
   catch (e) { if (overflow(e)) throw e; throw new TE(what + (name === undefined ? '' : name) + ' is not JSON data: ' + (e instanceof ErrorCtor ? str(e.message) : str(e))); }
 }
-function call(name, freeform, input, extra) {
+// Calls the host accepted, in order: the host's ledger numbers them the same way, so the
+// host returns nothing (a returned handle costs more than the rest of the host's work).
+let issued = 0;
+function call(index, name, freeform, input, extra) {
   try {
     if (extra !== undefined) throw new TE('tools.' + name + ' takes one argument');
     let json;
@@ -79,7 +82,8 @@ function call(name, freeform, input, extra) {
       else if (!plain(input)) throw new TE('tools.' + name + ' takes one plain object argument, like tools.' + name + '({ ... }), got ' + kind(input, isArray(input), false));
       json = toJson(input, 'the argument of tools.', name);
     }
-    const id = hostCall(name, json);
+    hostCall(index, json);
+    const id = ++issued;
     return new PromiseCtor(function (resolve, fail) { resolvers[id] = resolve; rejecters[id] = fail; });
   } catch (e) {
     if (overflow(e)) throw e;
@@ -125,9 +129,10 @@ function install(json) {
   };
   const request = parse(json), seed = request.seed, bindings = request.bindings, target = O.create(new Proxy(freeze(O.create(null)), handler)), all = [];
   s0 = seed[0] | 0; s1 = seed[1] | 0; s2 = seed[2] | 0; s3 = seed[3] | 0;
+  issued = 0;
   if ((s0 | s1 | s2 | s3) === 0) s0 = 1;
   for (let i = 0; i < bindings.length; i++) {
-    const b = bindings[i], fn = call.bind(undefined, b.jsName, b.kind === 'freeform');
+    const b = bindings[i], fn = call.bind(undefined, i, b.jsName, b.kind === 'freeform');
     def(fn, 'name', { value: b.jsName });
     def(target, b.jsName, { value: freeze(fn), enumerable: true });
     all[i] = freeze({ name: b.canonicalName, jsName: b.jsName, description: b.description });

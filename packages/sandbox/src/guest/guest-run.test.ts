@@ -92,4 +92,25 @@ describe('GuestRun', () => {
     const expected = Array.from({ length: 600 }, (_, n) => (n % 7 === 0 ? `ToolError:DENIED:no ${n}` : `${n}:${n % 100 === 1 ? 70_000 : 1}`)).join(',');
     expect(outcome.returnJson).toBe(JSON.stringify(expected));
   });
+
+  it('numbers calls as the host does when the host refuses one in between, and names each by its binding', async () => {
+    const realm = new GuestRealm(await createQuickJsInstance(memoryCapBytes(limits.memoryBytes)));
+    const small = resolveSandboxLimits({ ...limits, maxMessageBytes: 1024 });
+    const two = [...bindings, { jsName: 'other', canonicalName: 'other', description: 'Other.', kind: 'function' as const }];
+    const source = `const a = tools.echo({ n: 1 });
+      const b = tools.other({ big: 'x'.repeat(2000) }).catch((error) => error.code);
+      const c = tools.other({ n: 3 });
+      return [await a, await b, await c]`;
+    const seen: Array<[number, string]> = [];
+    const host: EngineHost = {
+      ...answeringHost(() => undefined),
+      toolBatch: (calls) => {
+        for (const call of calls) seen.push([call.id, call.jsName]);
+        queueMicrotask(() => { for (const call of [...calls].reverse()) run.deliver(call.id, true, call.inputJson); });
+      },
+    };
+    const run: GuestRun = new GuestRun({ realm, source, bindings: two, limits: small, host });
+    expect((await run.start()).returnJson).toBe('[{"n":1},"INVALID_ARGS",{"n":3}]');
+    expect(seen).toEqual([[1, 'echo'], [2, 'other']]);
+  });
 });

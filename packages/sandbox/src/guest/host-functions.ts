@@ -5,7 +5,8 @@ import { describeValue, readMedia } from './guest-values.js';
 
 /** What the host functions do for the program running at the time. Each runs inside the interpreter. */
 export interface HostFunctionHandlers {
-  call(jsName: string, inputJson: string): number;
+  /** Accept a call of binding number `binding` (its place in the program's bindings); the guest numbers it too. */
+  call(binding: number, inputJson: string): void;
   /** Throw the TypeError for reading `tools[key]` that is not a binding. */
   unknownTool(key: string): never;
   text(text: string): void;
@@ -81,11 +82,12 @@ export class HostFunctions {
   hostObject(): QuickJSHandle {
     const context = this.context;
     const host = context.newObject();
-    // The hot path: only the prelude can call it (its closure holds it), always with two
-    // strings, so the arguments are read without a typeof round trip each.
-    const call = this.create('call', (jsName, input) => {
-      if (jsName === undefined || input === undefined) throw guestError('TypeError', 'a tool call needs a name and an input');
-      return context.newNumber(this.handlers().call(context.getString(jsName), context.getString(input)));
+    // The hot path: only the prelude can call it (its closure holds it), always with a
+    // binding number and a string, so the arguments are read without a typeof round trip each.
+    const call = this.create('call', (binding, input) => {
+      if (binding === undefined || input === undefined) throw guestError('TypeError', 'a tool call needs a binding and an input');
+      this.handlers().call(context.getNumber(binding), context.getString(input));
+      return undefined;
     });
     const text = this.create('text', (json) => {
       this.handlers().text(this.jsonString(json, 'text'));

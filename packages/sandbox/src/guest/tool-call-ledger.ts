@@ -32,7 +32,7 @@ export class ToolCallLedger {
     return this.waiting.length > 0;
   }
 
-  /** Record a call of the current turn; returns its id. */
+  /** Record a call of the current turn; returns its id (the guest numbers its calls the same way: 1, 2, …). */
   issue(jsName: string, inputJson: string): number {
     this.issued += 1;
     const id = this.issued;
