@@ -16,6 +16,7 @@ import type { GuestRealm } from './guest-realm.js';
 import { GuestTimers, releaseTimer } from './guest-timers.js';
 import type { GuestTimer } from './guest-timers.js';
 import { ToolCallLedger } from './tool-call-ledger.js';
+import { TurnScheduler } from './turn-scheduler.js';
 import type { PendingDelivery } from './tool-call-ledger.js';
 
 /** The stored values as the guest's map: key → JSON text (each `load` parses a fresh copy). */
@@ -87,6 +88,7 @@ export class GuestRun {
   private ending: Ending | undefined;
   private settled = false;
   private pumpScheduled = false;
+  private readonly turns = new TurnScheduler();
   private readonly turnData = { sent: 0 };
   private resolveOutcome: (outcome: EngineOutcome) => void = () => {};
   private readonly outcome = new Promise<EngineOutcome>((resolve) => {
@@ -150,7 +152,7 @@ export class GuestRun {
     if (this.pumpScheduled) return;
     this.pumpScheduled = true;
     // Responses settled in the same tick enter the guest together, in one turn.
-    queueMicrotask(() => this.pump());
+    this.turns.schedule(() => this.pump());
   }
 
   /** End the program with `EXEC_CANCELLED`. */
