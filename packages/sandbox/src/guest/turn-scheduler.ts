@@ -5,7 +5,7 @@
  * microtask chain: its timers and I/O, and the program's own `setTimeout`s, would wait until
  * the program ended.
  */
-export const MAX_MICROTASK_CHAIN_MS = 1;
+export const MAX_MICROTASK_CHAIN_MS = 4;
 
 /** Runs a task after the host's event loop has come round (due timers and I/O go first). */
 export type EventLoopScheduler = (task: () => void) => void;
