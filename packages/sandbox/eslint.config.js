@@ -6,8 +6,11 @@ import { toolcellLint } from '@toolcell/eslint-config';
 // is the transport-neutral host side; `node/` is Node-only. Tests may reach across folders.
 const dirname = import.meta.dirname;
 
-/** Node files that host the guest themselves: the guest server, which the child and worker entries run. */
-const GUEST_HOST_ENTRIES = ['guest-server.ts'];
+/**
+ * Node files that host the guest themselves: the guest server, which the child and worker
+ * entries run, and the worker's entry (it loads QuickJS with the module its host compiled).
+ */
+const GUEST_HOST_ENTRIES = ['guest-server.ts', 'sandbox-worker-thread.ts'];
 
 /** Source files under `folder` that may import only from the folders in `allowed`. */
 function onlyFrom(folder, allowed, message) {

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createInProcessTransport } from '../host/in-process-transport.js';
-import { compileWasmFile, quickJsBuildLoader, wasmFileCompiler } from './quickjs-build.js';
+import { compileWasmFile, wasmFileCompiler } from '../shared/wasm-file-compiler.js';
+import { quickJsBuildLoader } from './quickjs-build.js';
 import { createQuickJsInstance, memoryCapBytes } from './quickjs-instance.js';
 
 const CAP = memoryCapBytes(8 * 1024 * 1024);

@@ -1,3 +1,5 @@
+import type { QuickJsBuild } from '../guest/quickjs-build.js';
+import { createQuickJsInstance } from '../guest/quickjs-instance.js';
 import { SandboxEngine } from '../guest/sandbox-engine.js';
 import type { EngineRun } from '../guest/sandbox-engine.js';
 import { PARENT_FRAME_BYTES, childFrames } from '../shared/protocol-messages.js';
@@ -15,6 +17,8 @@ export interface GuestServerOptions {
   readonly die: (message: string) => never;
   /** How many times the peer looked for the parent's answer, for the result frame (see `ResultMessage.polls`). */
   readonly polls: () => number;
+  /** Loads QuickJS (a worker uses the module its host compiled); the process's loader by default. */
+  readonly loadBuild?: () => Promise<QuickJsBuild>;
 }
 
 /** The peer side of the protocol: feed it the parent's bytes, it runs one program at a time. */
@@ -31,7 +35,12 @@ export interface GuestServer {
  */
 export function createGuestServer(options: GuestServerOptions): GuestServer {
   const { die } = options;
-  const engine = new SandboxEngine(2, (task) => setImmediate(task));
+  const { loadBuild } = options;
+  const engine = new SandboxEngine(
+    2,
+    (task) => setImmediate(task),
+    loadBuild === undefined ? undefined : (capBytes) => createQuickJsInstance(capBytes, loadBuild),
+  );
   const writer = new FrameWriter((data) => options.write(data, answersDue > 0));
   /** Tool calls sent and not answered yet. */
   let answersDue = 0;

@@ -4,15 +4,28 @@
 // sleeps in Atomics.waitAsync, so its event loop (guest timers, the engine's housekeeping)
 // keeps running. Any protocol fault ends the thread; the host sees a crash.
 import { parentPort, workerData } from 'node:worker_threads';
+import { quickJsBuildLoader } from '../guest/quickjs-build.js';
+import { compileWasmFile } from '../shared/wasm-file-compiler.js';
+import type { WasmCompiler } from '../shared/wasm-file-compiler.js';
 import { AnswerWait } from './answer-wait.js';
 import { createGuestServer } from './guest-server.js';
-import type { SandboxWorkerData } from './sandbox-worker.js';
+import type { SandboxWorkerData, WasmModuleMessage } from './sandbox-worker.js';
 import { SharedRing } from './shared-ring.js';
 
 const data = workerData as SandboxWorkerData;
 const inbox = new SharedRing(data.toWorker);
 const outbox = new SharedRing(data.toHost);
 const answers = new AnswerWait(inbox);
+
+/** The host's compiled module (in `workerData` or a message to come), else a compile of our own. */
+function hostModule(): WasmCompiler {
+  const { wasmModule, wasmModuleFollows } = data;
+  if (wasmModule !== undefined) return () => Promise.resolve(wasmModule);
+  if (!wasmModuleFollows || parentPort === null) return compileWasmFile;
+  const port = parentPort;
+  const message = new Promise<WasmModuleMessage>((resolve) => port.once('message', resolve));
+  return () => message.then((received) => received.wasmModule ?? compileWasmFile());
+}
 
 function die(message: string): never {
   process.stderr.write(`sandbox worker: ${message}\n`);
@@ -33,6 +46,7 @@ const server = createGuestServer({
   },
   die,
   polls: () => answers.looks,
+  loadBuild: quickJsBuildLoader(hostModule()),
 });
 
 /** Take everything the host wrote. */

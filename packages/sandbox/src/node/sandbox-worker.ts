@@ -1,9 +1,12 @@
 import { Worker } from 'node:worker_threads';
+import type { CompiledWasmModule } from '../shared/wasm-file-compiler.js';
 import { SandboxPeer } from './sandbox-peer.js';
 import type { SandboxPeerOptions } from './sandbox-peer.js';
 import { SharedRing, createRingBuffer } from './shared-ring.js';
 import { workerThreadOptions } from './worker-command.js';
 import type { WorkerThreadOptions } from './worker-command.js';
+import { sharedWorkerWasmModule } from './worker-wasm-module.js';
+import type { WorkerWasmModule } from './worker-wasm-module.js';
 
 /** What the worker thread receives as `workerData`. */
 export interface SandboxWorkerData {
@@ -13,12 +16,23 @@ export interface SandboxWorkerData {
   readonly toHost: SharedArrayBuffer;
   /** The heap limit to warm up for. */
   readonly memoryBytes: number;
+  /** The host's compiled QuickJS module, when it had one at the start. */
+  readonly wasmModule?: CompiledWasmModule;
+  /** The host is compiling it: a {@link WasmModuleMessage} follows. */
+  readonly wasmModuleFollows: boolean;
+}
+
+/** The host's compile ended: its module, or none (the worker compiles its own). */
+export interface WasmModuleMessage {
+  readonly wasmModule: CompiledWasmModule | undefined;
 }
 
 /** What a worker is started with. */
 export interface SandboxWorkerOptions extends SandboxPeerOptions {
   /** Start this instead of the sandbox worker (tests use it to stand in a misbehaving one). */
   readonly thread?: WorkerThreadOptions;
+  /** Where the compiled QuickJS module comes from (tests pass their own). */
+  readonly wasmModule?: WorkerWasmModule;
 }
 
 /**
@@ -38,7 +52,15 @@ export class SandboxWorker extends SandboxPeer {
 
   constructor(options: SandboxWorkerOptions) {
     super(options);
-    const data: SandboxWorkerData = { toWorker: createRingBuffer(), toHost: createRingBuffer(), memoryBytes: options.memoryBytes };
+    const shared = options.wasmModule ?? sharedWorkerWasmModule;
+    const compiled = shared.compiled;
+    const data: SandboxWorkerData = {
+      toWorker: createRingBuffer(),
+      toHost: createRingBuffer(),
+      memoryBytes: options.memoryBytes,
+      ...(compiled === undefined ? {} : { wasmModule: compiled }),
+      wasmModuleFollows: compiled === undefined,
+    };
     this.inbox = new SharedRing(data.toHost);
     this.outbox = new SharedRing(data.toWorker);
     // The host always sleeps on its inbox: the worker notifies after every write.
@@ -54,6 +76,12 @@ export class SandboxWorker extends SandboxPeer {
       this.settleExited();
     });
     this.listen();
+    // The worker boots meanwhile; it waits for this message only once it needs QuickJS.
+    if (compiled === undefined) {
+      void shared.whenCompiled().then((wasmModule) => {
+        if (this.alive) this.worker.postMessage({ wasmModule } satisfies WasmModuleMessage);
+      });
+    }
   }
 
   get id(): number | undefined {

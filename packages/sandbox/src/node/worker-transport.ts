@@ -1,6 +1,8 @@
 import { createPooledTransport } from './pooled-transport.js';
 import type { PooledTransport, PooledTransportOptions } from './pooled-transport.js';
 import { SandboxWorker } from './sandbox-worker.js';
+import { sharedWorkerWasmModule } from './worker-wasm-module.js';
+import type { WorkerWasmModule } from './worker-wasm-module.js';
 
 /** Options of {@link createWorkerTransport}. */
 export type WorkerTransportOptions = PooledTransportOptions;
@@ -16,10 +18,17 @@ export type WorkerTransport = PooledTransport;
  * worker shares the host's process (its memory, file descriptors and permissions), so an
  * interpreter fault that takes the process down takes the host with it. A worker is ended
  * with `worker.terminate()` on cancellation, on a limit, or when the watchdog fires, and
- * replaced in the background. `close()` resolves once every worker has exited.
+ * replaced in the background. `close()` resolves once every worker has exited. The host
+ * compiles the QuickJS module once, when it starts its first worker, and hands it to
+ * every worker (they skip their own compile).
  *
  * @throws ConfigurationError when `options.limits` or `options.pool` cannot work.
  */
 export function createWorkerTransport(options: WorkerTransportOptions = {}): WorkerTransport {
-  return createPooledTransport(options, (peerOptions) => new SandboxWorker(peerOptions));
+  return workerTransportWith(options, sharedWorkerWasmModule);
+}
+
+/** {@link createWorkerTransport} with the workers' module from `wasmModule` (tests count its compiles). */
+export function workerTransportWith(options: WorkerTransportOptions, wasmModule: WorkerWasmModule): WorkerTransport {
+  return createPooledTransport(options, (peerOptions) => new SandboxWorker({ ...peerOptions, wasmModule }));
 }
