@@ -26,11 +26,20 @@ function messageChannelScheduler(): EventLoopScheduler {
   };
 }
 
-/** `setImmediate` where there is one (Node); a message to itself elsewhere (no 4 ms clamp of nested timers). */
+let shared: EventLoopScheduler | undefined;
+
+/**
+ * `setImmediate` where there is one (Node); a message to itself elsewhere (no 4 ms clamp of
+ * nested timers). One per thread, made on first use: every program's turns share it.
+ */
 export function eventLoopScheduler(): EventLoopScheduler {
-  if (typeof setImmediate === 'function') return (task) => setImmediate(task);
-  if (typeof MessageChannel === 'function') return messageChannelScheduler();
-  return (task) => setTimeout(task, 0);
+  shared ??=
+    typeof setImmediate === 'function'
+      ? (task) => setImmediate(task)
+      : typeof MessageChannel === 'function'
+        ? messageChannelScheduler()
+        : (task) => setTimeout(task, 0);
+  return shared;
 }
 
 /** Schedules a program's turns: in a microtask, unless turns have chained that way for {@link MAX_MICROTASK_CHAIN_MS}. */
