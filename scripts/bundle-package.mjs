@@ -10,14 +10,16 @@
 // packages keep their own instances; lazily imported dependencies stay lazy; INLINED is the
 // one exception), and the bundles' source maps chain through tsc's maps back to src/.
 //
-//   node scripts/bundle-package.mjs [--references] [package-dir …]   (no dir: the current one)
+//   node scripts/bundle-package.mjs [--references | --build] [package-dir …]   (no dir: the current one)
 // `--references` also bundles every package the tsconfig.build.json references, as `tsc -b`
-// builds them (a bench or test that builds one package and its dependencies).
+// builds them. `--build` first runs that `tsc -b`, then bundles with the references: the
+// package as published, with its dependencies (a bench or test that runs the built stack).
 // Besides `exports`, package.json `toolcellBundle.urlEntries` lists the modules a package
 // starts by URL (a child process's or a worker's entry, `new URL('./name.js',
 // import.meta.url)`): every output sits in the one folder, so such a URL finds the bundled
 // entry of that name beside the code that asks for it.
-import { copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -120,9 +122,28 @@ function withReferences(dir, found = new Set()) {
   return found;
 }
 
+/**
+ * `tsc -b` of the package in `dir` (and the packages it references). Errors in a referenced
+ * package are not this one's to fail on (tsc -b still emits it); errors in its own `src/`,
+ * or no output at all, are.
+ */
+function compile(dir) {
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  try {
+    execFileSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+  } catch (error) {
+    const report = String(error.stdout ?? error);
+    if (report.split('\n').some((line) => line.startsWith('src/')) || !existsSync(join(dir, 'dist', 'index.js'))) {
+      throw new Error(`the build of ${dir} failed:\n${report}`, { cause: error });
+    }
+  }
+}
+
 const args = process.argv.slice(2);
-const references = args.includes('--references');
-const dirs = args.filter((arg) => arg !== '--references');
+const compileFirst = args.includes('--build');
+const references = compileFirst || args.includes('--references');
+const dirs = args.filter((arg) => arg !== '--references' && arg !== '--build');
 for (const dir of dirs.length === 0 ? ['.'] : dirs) {
+  if (compileFirst) compile(dir);
   for (const target of references ? withReferences(dir) : [dir]) await bundlePackage(target);
 }

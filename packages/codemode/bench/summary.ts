@@ -5,8 +5,6 @@
 // is loaded from the built packages (built first), the way users run them; transports are
 // discovered from the sandbox's public entries, so a new one shows up here by itself.
 import { execFileSync, execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,15 +22,7 @@ process.stdout.write(`\nbench summary — load average ${load1?.toFixed(2)} (1 m
 
 /** What each package's `build` does: tsc, then the bundles its `exports` point at. */
 function build(): void {
-  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-  try {
-    execFileSync(process.execPath, [tsc, '-b', 'tsconfig.build.json'], { cwd: packageDir, stdio: 'pipe' });
-  } catch (error) {
-    // A package with type errors elsewhere still lets tsc -b emit this one.
-    if (!existsSync(join(packageDir, 'dist', 'index.js'))) throw error;
-  }
-  const bundler = resolve(packageDir, '../../scripts/bundle-package.mjs');
-  execFileSync(process.execPath, [bundler, '--references', packageDir], { stdio: 'pipe' });
+  execFileSync(process.execPath, [resolve(packageDir, '../../scripts/bundle-package.mjs'), '--build', packageDir], { stdio: 'pipe' });
 }
 build();
 
