@@ -34,8 +34,7 @@ export interface GuestServer {
  * worker thread. Any protocol fault ends the peer; the parent treats that as a crash.
  */
 export function createGuestServer(options: GuestServerOptions): GuestServer {
-  const { die } = options;
-  const { loadBuild } = options;
+  const { die, loadBuild } = options;
   const engine = new SandboxEngine(
     2,
     (task) => setImmediate(task),
