@@ -1,14 +1,20 @@
 #!/usr/bin/env node
 // Run by each package's `build` after `tsc -b`: bundle the package's compiled entries
 // (dist/<entry>.js, named by the `types` of each `exports` entry) into dist/bundle/, one ESM
-// file per entry plus chunks for the code entries share (one module instance per class,
-// whatever entry it is imported through). `exports` points at the bundles.
+// file per entry. `exports` points at the bundles.
 //
-// Why: Node's ESM loader resolves, reads, compiles and links each module separately, about
-// 1 ms a module; the full stack is ~120 small modules, which made importing it ~100 ms, most
+// Why: Node's ESM loader resolves, reads, compiles and links each module separately, 1-2 ms
+// a module cold; the full stack is ~120 small modules, which made importing it ~100 ms, most
 // of it the loader. Every import of another package or a dependency stays an import (the
 // packages keep their own instances; lazily imported dependencies stay lazy; INLINED is the
 // one exception), and the bundles' source maps chain through tsc's maps back to src/.
+//
+// Each entry is one file with every module of the package it reaches, so importing an entry
+// loads one module of the package, not the entry and the chunks it shares with the others
+// (4 more modules for the full stack's import, which cost it 8-10 ms of CPU). A module two entries both reach is
+// copied into each: safe for code without state whose classes never meet the other copy.
+// The build checks the two ways a copy would break (see `copiesBreak`); where one would, the
+// package's entries share chunks instead, each shared module loaded once (as @toolcell/mcp's).
 //
 //   node scripts/bundle-package.mjs [--references | --build] [package-dir …]   (no dir: the current one)
 // `--references` also bundles every package the tsconfig.build.json references, as `tsc -b`
@@ -17,9 +23,10 @@
 // Besides `exports`, package.json `toolcellBundle.urlEntries` lists the modules a package
 // starts by URL (a child process's or a worker's entry, `new URL('./name.js',
 // import.meta.url)`): every output sits in the one folder, so such a URL finds the bundled
-// entry of that name beside the code that asks for it.
+// entry of that name beside the code that asks for it. Such an entry starts a realm of its
+// own (a process or a thread), where no module of another entry is loaded: it never shares.
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -78,24 +85,58 @@ function inlinedDependencies(dir, manifest) {
     });
 }
 
+/**
+ * A module-level binding that is state when copied: a `let` or `var`, an empty collection or
+ * array to fill, a unique symbol. (A filled `new Set([...])` is a lookup table, not state.)
+ */
+const MODULE_STATE = /^(?:export )?(?:(?:let|var) \w|const \w+ = (?:new (?:Map|Set|WeakMap|WeakSet)\(\)|\[\]|Symbol\())/m;
+const CLASS = /^(?:export )?class (\w+)/gm;
+
+/**
+ * Whether a module that several of the `builds` (one entry each) copy would break as a copy:
+ * module state (each copy would have its own), or a class an entry exports (an instance one
+ * copy made fails `instanceof` against the other copy's class).
+ */
+function copiesBreak(dir, builds) {
+  const copies = new Map();
+  for (const { metafile } of builds) {
+    for (const input of Object.keys(metafile.inputs)) {
+      if (!input.includes('node_modules/')) copies.set(input, (copies.get(input) ?? 0) + 1);
+    }
+  }
+  const exported = new Set(builds.flatMap(({ metafile }) => Object.values(metafile.outputs).flatMap((output) => output.exports)));
+  return [...copies].some(([input, count]) => {
+    if (count < 2) return false;
+    const code = readFileSync(join(dir, input), 'utf8');
+    return MODULE_STATE.test(code) || [...code.matchAll(CLASS)].some(([, name]) => exported.has(name));
+  });
+}
+
+/** Write the files of an esbuild result built with `write: false`. */
+function writeOutputs({ outputFiles }) {
+  for (const { path, contents } of outputFiles) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, contents);
+  }
+}
+
 /** Bundle the package in `dir` (its dist/ built by tsc). */
 async function bundlePackage(dir) {
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const entryPoints = exportEntries(manifest);
+  const urlEntries = {};
   for (const extra of manifest.toolcellBundle?.urlEntries ?? []) {
     const name = basename(extra, '.js');
-    if (name in entryPoints) throw new Error(`${manifest.name}: two entries would both be ${BUNDLE_DIR}/${name}.js`);
-    entryPoints[name] = extra;
+    if (name in entryPoints || name in urlEntries) throw new Error(`${manifest.name}: two entries would both be ${BUNDLE_DIR}/${name}.js`);
+    urlEntries[name] = extra;
   }
   // Chunk names change with their contents: nothing of an earlier build may stay.
   rmSync(join(dir, BUNDLE_DIR), { recursive: true, force: true });
   const inlined = inlinedDependencies(dir, manifest);
-  await build({
+  const options = {
     absWorkingDir: resolve(dir),
-    entryPoints,
     outdir: BUNDLE_DIR,
     bundle: true,
-    splitting: true,
     format: 'esm',
     platform: 'neutral',
     target: 'es2022',
@@ -104,10 +145,14 @@ async function bundlePackage(dir) {
     sourcemap: true,
     // The sources ship beside dist/; the maps point at them.
     sourcesContent: false,
-    chunkNames: 'chunk-[hash]',
     logLevel: 'warning',
     ...(inlined.length === 0 ? {} : { banner: { js: `// Includes ${inlined.map(({ notice }) => notice).join(', ')}.` } }),
-  });
+  };
+  const alone = (name, entry) => build({ ...options, entryPoints: { [name]: entry }, write: false, metafile: true });
+  const builds = await Promise.all(Object.entries(entryPoints).map(([name, entry]) => alone(name, entry)));
+  if (!copiesBreak(dir, builds)) builds.forEach(writeOutputs);
+  else await build({ ...options, entryPoints, splitting: true, chunkNames: 'chunk-[hash]' });
+  for (const built of await Promise.all(Object.entries(urlEntries).map(([name, entry]) => alone(name, entry)))) writeOutputs(built);
   // Their licenses ask for their notice in every copy.
   for (const { name, root } of inlined) copyFileSync(join(root, 'LICENSE'), join(dir, BUNDLE_DIR, `LICENSE.${name}.txt`));
 }
