@@ -11,10 +11,11 @@
 //
 // Each entry is one file with every module of the package it reaches, so importing an entry
 // loads one module of the package, not the entry and the chunks it shares with the others
-// (4 more modules for the full stack's import, which cost it 8-10 ms of CPU). A module two entries both reach is
-// copied into each: safe for code without state whose classes never meet the other copy.
-// The build checks the two ways a copy would break (see `copiesBreak`); where one would, the
-// package's entries share chunks instead, each shared module loaded once (as @toolcell/mcp's).
+// (4 more modules for the full stack's import, 8-10 ms of its CPU). A module two entries both
+// reach is copied into each: safe for code without state whose classes never meet the other
+// copy. The build checks the two ways a copy would break (see `copiesBreak`); where one
+// would, the package's entries share chunks instead, each shared module loaded once (as
+// @toolcell/mcp's do).
 //
 //   node scripts/bundle-package.mjs [--references | --build] [package-dir …]   (no dir: the current one)
 // `--references` also bundles every package the tsconfig.build.json references, as `tsc -b`
