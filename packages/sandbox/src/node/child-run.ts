@@ -30,6 +30,8 @@ export interface ChildRunOptions {
   readonly closing: AbortSignal;
   /** JSON of the cells snapshot, when cells are on. */
   readonly storedJson: string | undefined;
+  /** The pool's own work (a warm-up): its watchdog does not keep the host alive. */
+  readonly background?: boolean;
 }
 
 /** Extra wall time the parent's watchdog allows over the engine's own bound, for the child to report. */
@@ -61,8 +63,10 @@ export function runOnChild(options: ChildRunOptions): Promise<ChildRunResult> {
       resolve({ result, sound });
     };
     const fail = (error: ProgramError): void => finish(failedResult(error, output, { startedAt, cpuMs: 0, toolCalls }), false);
-    const watchdog = new PausableDeadline(limits.cpuBudgetMs + limits.watchdogGraceMs + WATCHDOG_MARGIN_MS, () =>
-      fail(programErrors.wallClock(limits, true)),
+    const watchdog = new PausableDeadline(
+      limits.cpuBudgetMs + limits.watchdogGraceMs + WATCHDOG_MARGIN_MS,
+      () => fail(programErrors.wallClock(limits, true)),
+      options.background !== true,
     );
     const onAbort = (): void => fail(programErrors.cancelled());
     const onClose = (): void => fail(programErrors.closed());

@@ -7,6 +7,8 @@ import type { SandboxTransport } from '../contract/sandbox-transport.js';
 import { failedBeforeStart, runPreamble } from '../host/run-preamble.js';
 import { programErrors } from '../shared/program-errors.js';
 import { runOnChild } from './child-run.js';
+import { peerWarmUp } from './peer-warm-up.js';
+import type { WarmUpPlan } from './peer-warm-up.js';
 import { SandboxPool } from './sandbox-pool.js';
 import { DEFAULT_MAX_QUEUED, DEFAULT_POOL_SIZE } from './sandbox-pool.js';
 import type { PeerFactory, PoolRefusal, SandboxPoolOptions, SandboxPoolStats } from './sandbox-pool.js';
@@ -47,12 +49,13 @@ function checkPool(pool: SandboxPoolOptions): void {
  *
  * @throws ConfigurationError when `options.limits` or `options.pool` cannot work.
  */
-export function createPooledTransport(options: PooledTransportOptions, spawn: PeerFactory): PooledTransport {
+export function createPooledTransport(options: PooledTransportOptions, spawn: PeerFactory, warmUpPlan?: WarmUpPlan): PooledTransport {
   const defaults = resolveSandboxLimits(options.limits);
   const pool = options.pool ?? {};
   checkPool(pool);
-  const peers = new SandboxPool(pool, defaults, spawn);
   const closing = new AbortController();
+  const warmUp = pool.warmUp === true ? peerWarmUp(defaults, closing.signal, warmUpPlan) : undefined;
+  const peers = new SandboxPool(pool, defaults, spawn, warmUp);
   const resolveLimits = (limits?: Partial<SandboxLimits>): SandboxLimits => resolveSandboxLimits(options.limits, limits);
 
   async function run(request: RunProgramRequest): Promise<ProgramResult> {
@@ -65,7 +68,7 @@ export function createPooledTransport(options: PooledTransportOptions, spawn: Pe
     const peer = grant.peer;
     let sound = false;
     try {
-      const failure = await bootFailure(peer, limits, request.signal, closing.signal);
+      const failure = await bootFailure(peers.whenReady(peer), peer, limits, request.signal, closing.signal);
       if (failure !== undefined) return failedBeforeStart(failure, startedAt);
       const outcome = await runOnChild({ peer, request, limits, startedAt, closing: closing.signal, storedJson });
       sound = outcome.sound;
@@ -92,8 +95,9 @@ function refusalError(refusal: PoolRefusal, pool: SandboxPoolOptions): ProgramEr
   return programErrors.atCapacity(Math.max(1, pool.size ?? DEFAULT_POOL_SIZE), pool.maxQueued ?? DEFAULT_MAX_QUEUED);
 }
 
-/** Wait for a peer to be ready, within the boot bound; `undefined` once it is. */
+/** Wait for a peer to be `ready`, within the boot bound; `undefined` once it is. */
 async function bootFailure(
+  ready: Promise<void>,
   peer: SandboxPeer,
   limits: SandboxLimits,
   signal: AbortSignal | undefined,
@@ -104,7 +108,7 @@ async function bootFailure(
   let onClose: (() => void) | undefined;
   try {
     return await Promise.race([
-      peer.ready.then(() => undefined),
+      ready.then(() => undefined),
       new Promise<ProgramError>((resolve) => {
         timer = setTimeout(
           () => resolve(programErrors.crashed(`the sandbox ${peer.noun} did not start within ${limits.bootTimeoutMs} ms`)),

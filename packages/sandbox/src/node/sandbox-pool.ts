@@ -1,4 +1,5 @@
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import type { PeerWarmUp } from './peer-warm-up.js';
 import type { SandboxPeer, SandboxPeerOptions } from './sandbox-peer.js';
 
 /** Settings of the pool of warm child processes (or worker threads, on the worker transport). */
@@ -24,13 +25,24 @@ export interface SandboxPoolOptions {
   readonly idleTimeoutMs?: number;
   /** Start `size` processes (or workers) when the transport is created (default `true`). */
   readonly prewarm?: boolean;
+  /**
+   * Warm up the spare that takes over from a process (or worker) at its end (default
+   * `false`): when one is 40 programs from `maxProgramsPerProcess`, an idle one that never
+   * ran a program first runs the pool's own short programs, about 2 000 nested calls that
+   * the pool answers itself, so that its first programs are not up to twice as slow as the
+   * rest (a fresh V8 isolate's JavaScript is not optimized yet). It costs about a second of
+   * CPU per spare, in the background, and pays only where a CPU is idle meanwhile; on a busy
+   * machine it slows the programs it runs beside more than it saves (see the package
+   * README). A program that finds no other one idle waits for one warm-up program at most.
+   */
+  readonly warmUp?: boolean;
 }
 
 /** What the pool holds at one moment: the pids of its processes (thread ids of its workers), by state. */
 export interface SandboxPoolStats {
   /** Ready ones waiting for a program. */
   readonly idle: readonly number[];
-  /** Ones starting up. */
+  /** Ones starting up (or warming up, see {@link SandboxPoolOptions.warmUp}). */
   readonly starting: readonly number[];
   /** Ones running a program. */
   readonly busy: readonly number[];
@@ -57,6 +69,11 @@ export const DEFAULT_POOL_SIZE = 2;
 /** The default bound of the run queue. */
 export const DEFAULT_MAX_QUEUED = 100;
 const DEFAULT_MAX_PROGRAMS = 200;
+/**
+ * How many programs before a peer's end the pool warms up the spare that takes over: a
+ * warm-up takes about a second; 40 programs of a sequential caller take longer.
+ */
+export const WARM_UP_LEAD = 40;
 const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 
 /**
@@ -79,6 +96,8 @@ export class SandboxPool {
   private readonly living = new Set<SandboxPeer>();
   private readonly queue: Waiter[] = [];
   private readonly maxQueued: number;
+  /** Each warm-up the pool started, by peer: why the peer failed it, or `undefined`. */
+  private readonly warmUps = new WeakMap<SandboxPeer, Promise<string | undefined>>();
   /** When the pool last handed out a peer (`performance.now()`). */
   private lastTakenAt = Number.NEGATIVE_INFINITY;
   private closed = false;
@@ -87,6 +106,8 @@ export class SandboxPool {
     options: SandboxPoolOptions,
     private readonly limits: SandboxLimits,
     private readonly start: PeerFactory,
+    /** Warms up the peers `refill` starts; none when absent. */
+    private readonly warmUp?: PeerWarmUp,
   ) {
     this.size = options.size ?? DEFAULT_POOL_SIZE;
     this.maxPrograms = options.maxProgramsPerProcess ?? DEFAULT_MAX_PROGRAMS;
@@ -133,7 +154,8 @@ export class SandboxPool {
    * one. The one used last is warm (its caches, its code, and the host's CPU beside it: a
    * peer woken on an idle CPU costs each call a cross-CPU wake-up); one that waited longer
    * would be cold. A program that needs a larger guest stack than the pool's peers hold
-   * gets a peer of its own.
+   * gets a peer of its own. A starting peer taken while it warms up stops after its current
+   * warm-up program ({@link whenReady}).
    */
   private take(stackBytes: number): SandboxPeer {
     let peer: SandboxPeer | undefined;
@@ -152,6 +174,17 @@ export class SandboxPool {
     return peer;
   }
 
+  /**
+   * Settles once a peer from {@link acquire} may run its program: it is ready and its
+   * warm-up, if any, has stopped; rejects with why it cannot (it died, or failed its
+   * warm-up and was killed).
+   */
+  async whenReady(peer: SandboxPeer): Promise<void> {
+    await peer.ready;
+    const failure = await this.warmUps.get(peer);
+    if (failure !== undefined) throw new Error(failure);
+  }
+
   /** Take a peer back after its program; `sound` is false when it must not run another. */
   release(peer: SandboxPeer, sound: boolean): void {
     this.busy.delete(peer);
@@ -159,6 +192,7 @@ export class SandboxPool {
       this.members.add(peer);
     }
     const keep = sound && peer.alive && !this.closed && this.members.has(peer) && peer.programs < this.maxPrograms;
+    if (keep && peer.programs === this.maxPrograms - WARM_UP_LEAD) this.warmSpares();
     if (keep) {
       this.makeIdle(peer);
     } else {
@@ -225,16 +259,51 @@ export class SandboxPool {
       peer.hold(false);
       peer.ready.then(
         () => {
-          if (this.starting.delete(peer)) this.makeIdle(peer);
+          // Never used, it is the coldest: it idles behind the others.
+          if (this.starting.delete(peer)) this.makeIdle(peer, true);
         },
         () => undefined,
       );
     }
   }
 
-  private makeIdle(peer: SandboxPeer): void {
+  /**
+   * A peer is {@link WARM_UP_LEAD} programs from its end: warm up the idle members that
+   * never ran a program, one of which takes over from it. A pool whose peers never come
+   * near their end (most hosts, and every short-lived one) never pays for a warm-up.
+   */
+  private warmSpares(): void {
+    if (this.warmUp === undefined) return;
+    for (const peer of [...this.idle]) {
+      if (peer.programs > 0 || !this.members.has(peer) || this.warmUps.has(peer)) continue;
+      this.idle.splice(this.idle.indexOf(peer), 1);
+      clearTimeout(this.idleTimers.get(peer));
+      this.idleTimers.delete(peer);
+      this.starting.add(peer);
+      this.warmThenIdle(peer, this.warmUp);
+    }
+  }
+
+  /**
+   * Warm a spare up (it counts as starting meanwhile), then make it idle behind the others.
+   * A program that takes it meanwhile (no other peer was idle) ends the warm-up after its
+   * current warm-up program. A spare that fails its warm-up has been killed; it is replaced.
+   */
+  private warmThenIdle(peer: SandboxPeer, warmUp: PeerWarmUp): void {
+    const warming = warmUp(peer, () => !this.closed && this.starting.has(peer));
+    this.warmUps.set(peer, warming);
+    void warming.then((failure) => {
+      // Its death took it out of the pool; a program holding it reports it and replaces it.
+      if (failure !== undefined && !this.busy.has(peer)) this.refill();
+      if (failure === undefined && this.starting.delete(peer)) this.makeIdle(peer, true);
+    });
+  }
+
+  /** Make a peer idle: the next to be taken, or with `last` the last one. */
+  private makeIdle(peer: SandboxPeer, last = false): void {
     peer.hold(false);
-    this.idle.push(peer);
+    if (last) this.idle.unshift(peer);
+    else this.idle.push(peer);
     this.stopWhenUnused(peer, this.idleTimeoutMs);
   }
 

@@ -72,4 +72,18 @@ describe('PausableDeadline', () => {
     expect(vi.getTimerCount()).toBe(1);
     expectExpiryIn(expired, 70);
   });
+
+  it('keeps the host alive while it counts, unless told it is background work', () => {
+    vi.useRealTimers();
+    const timers = (): number => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+    const before = timers();
+    const held = new PausableDeadline(60_000, vi.fn());
+    const background = new PausableDeadline(60_000, vi.fn(), false);
+    held.resume();
+    background.resume();
+    expect(timers()).toBe(before + 1);
+    held.cancel();
+    background.cancel();
+    expect(timers()).toBe(before);
+  });
 });

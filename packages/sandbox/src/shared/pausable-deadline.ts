@@ -13,6 +13,8 @@ export class PausableDeadline {
   constructor(
     private readonly budgetMs: number,
     private readonly onExpire: () => void,
+    /** Whether the armed timer keeps the host alive (not for a pool's background work). */
+    private readonly holdsHost = true,
   ) {}
 
   /**
@@ -49,6 +51,8 @@ export class PausableDeadline {
 
   private arm(): void {
     this.timer = setTimeout(() => this.check(), Math.max(0, Math.ceil(this.budgetMs - this.spent())));
+    // `unref` exists in Node only; the root entry runs in browsers too.
+    if (!this.holdsHost) (this.timer as { unref?: () => void }).unref?.();
   }
 
   private check(): void {
