@@ -175,11 +175,24 @@ describe.each(transports)('guest API, %s', (_name, create) => {
       ['tools.read_file({}, {})', 'tools.read_file takes one argument'],
       ['tools.read_file({ f: () => 1 })', 'the argument of tools.read_file is not JSON data: the member "f" is a function, which is not JSON data'],
       ['tools.read_file({ n: Infinity })', 'the argument of tools.read_file is not JSON data: the member "n" is Infinity, which is not a JSON number'],
+      ['tools.read_file({ s: Symbol("x") })', 'the argument of tools.read_file is not JSON data: the member "s" is a symbol, which is not JSON data'],
+      ['tools.read_file({ list: [1, [undefined]] })', 'the argument of tools.read_file is not JSON data: an array element is undefined, which is not JSON data (use null)'],
+      ['tools.read_file({ list: [new (class Point {})()] })', 'the argument of tools.read_file is not JSON data: the member "0" is a Point instance, which is not plain JSON data'],
       ['tools.apply_patch({ patch: "x" })', 'tools.apply_patch takes one string argument (it is a freeform tool), got an object'],
     ])('rejects %s with INVALID_ARGS before reaching the host', async (call, message) => {
       const { result, batches } = await run(`try { await ${call}; return 'resolved' } catch (error) { return [error.code, error.message] }`);
       expect(result.returnValue).toEqual(['INVALID_ARGS', message]);
       expect(batches).toEqual([]);
+    });
+
+    it('passes every kind of plain JSON data in an argument, dropping undefined members as JSON.stringify does', async () => {
+      const source = `const bare = Object.create(null); bare.k = 'v';
+        const odd = [1]; Object.setPrototypeOf(odd, null);
+        await tools.read_file({ s: 'x', t: true, f: false, n: -1.5, z: null, u: undefined, list: [0, [null], {}], bare, odd })`;
+      const { batches } = await run(source);
+      expect(batches.map((batch) => batch.map((call) => call.input))).toEqual([
+        [{ s: 'x', t: true, f: false, n: -1.5, z: null, list: [0, [null], {}], bare: { k: 'v' }, odd: [1] }],
+      ]);
     });
 
     it('rejects with an Error carrying code, callId and message when the host fails the call', async () => {

@@ -57,11 +57,18 @@ function plain(v) {
   const p = protoOf(v);
   return p === OP || p === null;
 }
+// Called for every value stringify writes: the usual kinds return first, and an object is
+// read as plain() reads it (isArray, then its prototype), so a Proxy sees the same traps.
 function replacer(key, v) {
   const t = typeof v;
-  if (t === 'function' || t === 'symbol' || t === 'bigint' || (t === 'number' && !finite(v)) || (v === undefined && isArray(this))
-    || (t === 'object' && v !== null && !isArray(v) && !plain(v))) notJson(key, v, isArray(this), isArray(v));
-  return v;
+  if (t === 'string' || t === 'boolean') return v;
+  if (t === 'number') { if (finite(v)) return v; }
+  else if (t === 'object') {
+    if (v === null || isArray(v)) return v;
+    const p = protoOf(v);
+    if (p === OP || p === null) return v;
+  } else if (t === 'undefined' && !isArray(this)) return v;
+  notJson(key, v, isArray(this), isArray(v));
 }
 function toJson(v, what, name) {
   try { return stringify(v, replacer); }
@@ -70,6 +77,9 @@ function toJson(v, what, name) {
 // Calls the host accepted, in order: the host's ledger numbers them the same way, so the
 // host returns nothing (a returned handle costs more than the rest of the host's work).
 let issued = 0;
+// One executor for every call's promise (a closure each cost more than the rest of the promise).
+let captured, capturedFail;
+function capture(resolve, fail) { captured = resolve; capturedFail = fail; }
 function call(index, name, freeform, input, extra) {
   try {
     if (extra !== undefined) throw new TE('tools.' + name + ' takes one argument');
@@ -83,8 +93,10 @@ function call(index, name, freeform, input, extra) {
       json = toJson(input, 'the argument of tools.', name);
     }
     hostCall(index, json);
-    const id = ++issued;
-    return new PromiseCtor(function (resolve, fail) { resolvers[id] = resolve; rejecters[id] = fail; });
+    const id = ++issued, promise = new PromiseCtor(capture);
+    resolvers[id] = captured;
+    rejecters[id] = capturedFail;
+    return promise;
   } catch (e) {
     if (overflow(e)) throw e;
     const error = new TE(e instanceof ErrorCtor ? str(e.message) : str(e));
