@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { QuickJSContext } from 'quickjs-emscripten-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
 import type { EngineHost } from './engine-host.js';
 import { createQuickJsInstance } from './quickjs-instance.js';
@@ -45,6 +46,70 @@ describe('SandboxEngine prewarm', () => {
 
     // The program kept the instance; a later prewarm for the same size finds it idle.
     await engine.prewarm(limits.memoryBytes);
+    expect(created).toHaveLength(1);
+    engine.close();
+  });
+});
+
+describe('SandboxEngine warm-up', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** The programs the realms evaluate from now on (GuestRun names its program `program.js`). */
+  function watchPrograms(): string[] {
+    const sources: string[] = [];
+    const evalCode = QuickJSContext.prototype.evalCode;
+    vi.spyOn(QuickJSContext.prototype, 'evalCode').mockImplementation(function (this: QuickJSContext, ...args: Parameters<QuickJSContext['evalCode']>) {
+      if (args[1] === 'program.js') sources.push(args[0]);
+      return evalCode.apply(this, args);
+    });
+    return sources;
+  }
+
+  function countingEngine(warmUp: boolean): { engine: SandboxEngine; created: number[] } {
+    const created: number[] = [];
+    const engine = new SandboxEngine(
+      2,
+      () => undefined,
+      (capBytes) => {
+        created.push(capBytes);
+        return createQuickJsInstance(capBytes);
+      },
+      warmUp,
+    );
+    return { engine, created };
+  }
+
+  // Issue 20: a host prewarms while it waits for the model's first request; the first
+  // program then found QuickJS's WebAssembly for running a program still uncompiled.
+  it('runs a program that calls a tool in a prewarmed realm no program waits for, and hands the next program that realm reset', async () => {
+    const sources = watchPrograms();
+    const { engine, created } = countingEngine(true);
+    await engine.prewarm(limits.memoryBytes);
+    expect(sources).toHaveLength(1);
+    expect(sources[0]).toContain('tools.warm_up({})');
+
+    const run = await engine.prepare({ source: 'return [Object.keys(tools), typeof warm_up, ALL_TOOLS.length]', bindings: [], limits, host });
+    expect((await run.start()).returnJson).toBe('[[],"undefined",0]');
+    expect(created).toHaveLength(1);
+    engine.close();
+  });
+
+  it('runs no warm-up by default, nor for a program that takes over the instance a prewarm is still creating', async () => {
+    const sources = watchPrograms();
+    const quiet = countingEngine(false);
+    await quiet.engine.prewarm(limits.memoryBytes);
+    expect(sources).toEqual([]);
+    quiet.engine.close();
+
+    const { engine, created } = countingEngine(true);
+    const prewarmed = engine.prewarm(limits.memoryBytes);
+    const run = await engine.prepare({ source: 'return 1', bindings: [], limits, host });
+    expect((await run.start()).returnJson).toBe('1');
+    await prewarmed;
+    expect(sources).toHaveLength(1);
+    expect(sources[0]).toContain('return 1');
     expect(created).toHaveLength(1);
     engine.close();
   });

@@ -29,6 +29,13 @@ interface Slot {
   readonly realm: GuestRealm;
 }
 
+/**
+ * What a prewarm runs in its new realm when no program waits for it (see the engine's
+ * `warmUp`): a program that awaits one tool call, the path most programs take.
+ */
+const WARM_UP_SOURCE = 'return await tools.warm_up({});';
+const WARM_UP_BINDINGS: readonly SandboxBinding[] = [{ jsName: 'warm_up', canonicalName: 'warm_up', description: '', kind: 'function' }];
+
 /** A slot {@link SandboxEngine.prewarm} is still creating. */
 interface PreparingSlot {
   readonly capBytes: number;
@@ -63,11 +70,17 @@ export class SandboxEngine {
    * @param scheduleIdle - runs housekeeping (resetting the realms of ended programs) after
    *   the current task; a child process passes `setImmediate`.
    * @param createInstance - instantiates a module (tests count the instances).
+   * @param warmUp - whether a prewarm that no program is waiting for also runs a program in
+   *   its new realm, then resets it: V8 compiles QuickJS's WebAssembly functions, and the
+   *   engine's own code, the first time each runs, so the first program after the prewarm
+   *   finds the path of a run compiled. A program that arrives while a prewarm prepares the
+   *   realm takes it over without one.
    */
   constructor(
     private readonly maxIdleInstances = 2,
     private readonly scheduleIdle: (task: () => void) => void = (task) => setTimeout(task, 0),
     private readonly createInstance: (capBytes: number) => Promise<QuickJsInstance> = createQuickJsInstance,
+    private readonly warmUp = false,
   ) {}
 
   /**
@@ -78,7 +91,11 @@ export class SandboxEngine {
     const capBytes = memoryCapBytes(memoryBytes);
     const fits = (slot: { readonly capBytes: number }): boolean => slot.capBytes === capBytes;
     if (this.idle.some((slot) => fits(slot.instance)) || this.preparing.some(fits)) return;
-    const preparing: PreparingSlot = { capBytes, slot: this.createSlot(capBytes) };
+    const preparing: PreparingSlot = {
+      capBytes,
+      // Still preparing once created: no program took it over, so none waits for a warm-up.
+      slot: this.createSlot(capBytes).then((slot) => (this.warmUp && this.preparing.includes(preparing) ? this.warmedUp(slot, memoryBytes) : slot)),
+    };
     this.preparing.push(preparing);
     try {
       const slot = await preparing.slot;
@@ -134,6 +151,31 @@ export class SandboxEngine {
         if (attempt > 0) throw error;
       }
     }
+  }
+
+  /**
+   * `slot` after running {@link WARM_UP_SOURCE} in it and resetting its realm, or a new slot
+   * when that fails (not expected: the warm-up is a program like any other). A program that
+   * takes the slot over meanwhile waits for it.
+   */
+  private async warmedUp(slot: Slot, memoryBytes: number): Promise<Slot> {
+    try {
+      const host: EngineHost = {
+        // Answered after the turn that made the call, as a transport does.
+        toolBatch: (calls) => queueMicrotask(() => calls.forEach((call) => run.deliver(call.id, true, 'null'))),
+        output: () => undefined,
+        store: () => undefined,
+        notify: () => undefined,
+        yieldControl: () => undefined,
+      };
+      const run = new GuestRun({ realm: slot.realm, source: WARM_UP_SOURCE, bindings: WARM_UP_BINDINGS, limits: { ...DEFAULT_SANDBOX_LIMITS, memoryBytes }, host });
+      const outcome = await run.start();
+      if (outcome.status === 'completed' && outcome.reusable && slot.instance.healthy && slot.realm.reset()) return slot;
+    } catch {
+      // Replaced below.
+    }
+    slot.instance.healthy = false;
+    return this.createSlot(slot.instance.capBytes);
   }
 
   /** Remove `preparing` from the slots being prepared; false when a program took it already. */

@@ -47,7 +47,8 @@ function inProcessLimits(...layers: ReadonlyArray<Partial<SandboxLimits> | undef
 export function createInProcessTransport(options: InProcessTransportOptions = {}): SandboxTransport {
   const defaults = inProcessLimits(options.limits);
   const resolveLimits = (limits?: Partial<SandboxLimits>): SandboxLimits => inProcessLimits(options.limits, limits);
-  const engine = new SandboxEngine();
+  // Warm: the host often prewarms while it waits for the model's first request.
+  const engine = new SandboxEngine(undefined, undefined, undefined, true);
   const running = new Set<EngineRun>();
   let closed = false;
   if (options.prewarm !== false) engine.prewarm(defaults.memoryBytes).catch(() => undefined);
