@@ -5,8 +5,10 @@
 // Plain JavaScript, so no TypeScript loader is part of what is measured. Prints one JSON line.
 import { performance } from 'node:perf_hooks';
 import process from 'node:process';
+import { mainThreadFields, mainThreadTimes } from './main-thread-cpu.mjs';
 
 const factory = process.argv[2] ?? 'createInProcessTransport';
+const main0 = mainThreadTimes();
 const cpu = process.cpuUsage();
 const started = performance.now();
 const [{ CodeMode }, { ToolRuntime }, { ToolRegistry }, sandbox] = await Promise.all([
@@ -18,6 +20,7 @@ const [{ CodeMode }, { ToolRuntime }, { ToolRegistry }, sandbox] = await Promise
 const entry = factory in sandbox ? sandbox : await import('@toolcell/sandbox/node');
 const imported = performance.now();
 const importCpu = process.cpuUsage(cpu);
+const main1 = mainThreadTimes();
 const execCpu = process.cpuUsage();
 
 const registry = new ToolRegistry({ mode: 'code_mode_only' });
@@ -29,10 +32,11 @@ codeMode.install();
 const outcome = await runtime.dispatch({ name: 'exec', args: 'return 1;', callId: 'cold_1', scope: registry.root });
 const executed = performance.now();
 const firstExecCpu = process.cpuUsage(execCpu);
+const main2 = mainThreadTimes();
 if (outcome.status !== 'ok') throw new Error(`${outcome.code}: ${outcome.message}`);
 await codeMode.shutdown();
 await transport.close();
 const ms = (value) => Math.round(value * 100) / 100;
 process.stdout.write(
-  `${JSON.stringify({ importMs: ms(imported - started), importCpuMs: ms((importCpu.user + importCpu.system) / 1000), firstExecMs: ms(executed - imported), firstExecCpuMs: ms((firstExecCpu.user + firstExecCpu.system) / 1000) })}\n`,
+  `${JSON.stringify({ importMs: ms(imported - started), importCpuMs: ms((importCpu.user + importCpu.system) / 1000), firstExecMs: ms(executed - imported), firstExecCpuMs: ms((firstExecCpu.user + firstExecCpu.system) / 1000), ...mainThreadFields('import', main0, main1), ...mainThreadFields('firstExec', main1, main2) })}\n`,
 );
