@@ -123,6 +123,9 @@ export class CallLane<Entry extends LaneEntry> {
    */
   private compact(): void {
     if (this.head === this.queue.length) {
+      // An empty queue (a call that started without queueing) is left alone: setting an
+      // array's length is a runtime call on V8, ~0.5% of a nested call.
+      if (this.head === 0) return;
       this.queue.length = 0;
       this.head = 0;
     } else if (this.head >= COMPACT_AFTER) {
