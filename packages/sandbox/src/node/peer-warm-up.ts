@@ -19,9 +19,10 @@ export interface WarmUpPlan {
 /**
  * A fresh isolate runs its first ~2 000 nested calls several times slower than later ones
  * (V8 has not optimized its JavaScript yet; measured 2026-12-01: a fresh worker's programs
- * of 100 calls took 60–240 ms for the first 20, then ~20 ms), so a peer runs about that many
- * before it joins the pool. Short programs: a program that wants the peer meanwhile waits
- * for one of them at most.
+ * of 100 calls took 45–52 ms of CPU for the first five, ~20 ms from about the twentieth;
+ * 10 or 20 warm-up programs did not warm it), so a spare runs about that many before it
+ * takes over. Short programs: a program that wants the spare meanwhile waits for one of
+ * them at most.
  */
 export const DEFAULT_WARM_UP: WarmUpPlan = {
   source: 'let sum = 0; for (let i = 0; i < 50; i += 1) sum += (await tools.warm({ i })).i; return (await Promise.all([1, 2, 3, 4, 5].map((i) => tools.warm({ i })))).length + sum;',
