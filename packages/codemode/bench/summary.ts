@@ -118,8 +118,21 @@ const cell = (key: string, p50: number): string => {
   return base === undefined ? `${p50.toFixed(3)} ms` : `${p50.toFixed(3)} ms (${(p50 / base).toFixed(1)}×)`;
 };
 
+/**
+ * How long each target runs the programs before its first sample. A fresh stack's JavaScript
+ * takes a few hundred programs to settle (the full stack's 100 calls go from ~35 ms to ~10 ms
+ * over its first ~50 execs), so a few warm-up runs would leave the first column cold.
+ */
+const WARM_UP_MS = 1_500;
+
+async function warmUp(run: (source: string) => Promise<void> | void): Promise<void> {
+  const began = performance.now();
+  while (performance.now() - began < WARM_UP_MS) for (const program of PROGRAM_NAMES) await run(BENCH_PROGRAMS[program]);
+}
+
 async function measureTarget(name: string, run: (source: string) => Promise<void> | void, isFloor = false): Promise<Row> {
   const row: Row = { target: name };
+  await warmUp(run);
   for (const idleMs of [0, PACED_IDLE_MS]) {
     for (const program of PROGRAM_NAMES) {
       const key = `${program}${idleMs > 0 ? ', paced' : ''}`;
