@@ -1,18 +1,17 @@
 // The `pnpm bench` summary (it runs after every package's own bench): the raw QuickJS floor
 // beside every sandbox transport and the full stack, for a trivial program, 100 sequential
-// calls and Promise.all of 100, back to back and paced (5 ms idle between runs), then cold
-// import and first exec in fresh `node` processes, each as a ratio to the floor. Everything
-// is loaded from the built packages (built first), the way users run them; transports are
-// discovered from the sandbox's public entries, so a new one shows up here by itself.
+// calls and Promise.all of 100, back to back and paced (5 ms idle between runs), each target
+// warm in a process of its own (warm-target.ts), then cold import and first exec in fresh
+// `node` processes, each as a ratio to the floor. Everything is loaded from the built
+// packages (built first), the way users run them; transports are discovered from the
+// sandbox's public entries, so a new one shows up here by itself.
 import { execFileSync, execFile } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { printTable } from '@toolcell/bench-kit';
-import { BENCH_PROGRAMS, floorRunner, loadFloorModule } from '@toolcell/bench-kit/quickjs-floor';
-import type { BenchProgramName } from '@toolcell/bench-kit/quickjs-floor';
-import type { SandboxTransport } from '@toolcell/sandbox';
+import type { Cell, WarmTarget } from './warm-target.js';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const packageDir = resolve(benchDir, '..');
@@ -26,139 +25,35 @@ function build(): void {
 }
 build();
 
-// Without the source condition these resolve to the packages' dist/.
-const [{ CodeMode }, { ToolRuntime }, { ToolRegistry }, { jsonOutput }, rootEntry, nodeEntry] = await Promise.all([
-  import('@toolcell/codemode'),
-  import('@toolcell/executor'),
-  import('@toolcell/registry'),
-  import('@toolcell/core'),
-  import('@toolcell/sandbox'),
-  import('@toolcell/sandbox/node'),
-]);
-
-const PROGRAM_NAMES = Object.keys(BENCH_PROGRAMS) as BenchProgramName[];
-const PACED_IDLE_MS = 5;
-
-type Run = () => Promise<void> | void;
-
-/** p50 and p95 in ms: a few warm-up runs, then samples for about `budgetMs` (at least `minSamples`). */
-async function measure(run: Run, idleMs: number): Promise<{ p50: number; p95: number }> {
-  for (let index = 0; index < 5; index += 1) await run();
-  const times: number[] = [];
-  const budgetMs = idleMs > 0 ? 600 : 400;
-  const began = performance.now();
-  while (times.length < 20 || (performance.now() - began < budgetMs && times.length < 300)) {
-    if (idleMs > 0) await new Promise((resolve) => setTimeout(resolve, idleMs));
-    const start = performance.now();
-    await run();
-    times.push(performance.now() - start);
-  }
-  times.sort((a, b) => a - b);
-  const at = (fraction: number) => times[Math.min(times.length - 1, Math.floor(fraction * times.length))] ?? Number.NaN;
-  return { p50: at(0.5), p95: at(0.95) };
+// Each target in a process of its own (see warm-target.ts for why), one after another.
+const execFileAsync = promisify(execFile);
+const warmTargetScript = join(benchDir, 'warm-target.ts');
+async function warmTarget(...args: string[]): Promise<string> {
+  // The same tsx loader as this script (its execArgv), no source condition: the built packages.
+  const child = execFileAsync(process.execPath, [...process.execArgv, warmTargetScript, ...args], { cwd: packageDir, maxBuffer: 2 ** 20 });
+  child.child.stderr?.pipe(process.stderr);
+  return (await child).stdout;
 }
-
-// The floor: a fresh QuickJS runtime and context per program, host calls as promises the
-// host settles on its next microtask turn, nothing else.
-const rawProgram = floorRunner(await loadFloorModule());
-
-const echoBinding = { jsName: 'echo', canonicalName: 'echo', description: 'Echo the input.', kind: 'function' as const };
-
-function sandboxRun(transport: SandboxTransport): (source: string) => Promise<void> {
-  return async (source) => {
-    const result = await transport.run({
-      source,
-      bindings: [echoBinding],
-      onToolBatch: (calls) => calls.map((call) => Promise.resolve({ ok: true as const, value: call.input })),
-    });
-    if (result.status !== 'completed') throw new Error(`sandbox: ${result.error?.message}`);
-  };
-}
-
-function fullStack(transport: SandboxTransport): { exec: (source: string) => Promise<void>; close: () => Promise<void> } {
-  const registry = new ToolRegistry({ mode: 'code_mode_only' });
-  registry.register({
-    kind: 'function',
-    name: 'echo',
-    description: 'Echo the input.',
-    inputSchema: { type: 'object', properties: { i: { type: 'integer' } } },
-    readOnly: true,
-    execute: (input) => jsonOutput(input),
-  });
-  const runtime = new ToolRuntime({ registry });
-  const codeMode = new CodeMode({ registry, runtime, transport });
-  codeMode.install();
-  let counter = 0;
-  return {
-    exec: async (source) => {
-      const outcome = await runtime.dispatch({ name: 'exec', args: source, callId: `bench_${++counter}`, scope: registry.root });
-      if (outcome.status !== 'ok') throw new Error(`exec: ${outcome.code}: ${outcome.message}`);
-    },
-    close: () => codeMode.shutdown(),
-  };
-}
-
-/** Every transport the sandbox exports: the root entry's, then the Node entry's `create…Transport` functions. */
-function discoverTransports(): Array<{ name: string; factory: string; create: () => SandboxTransport }> {
-  const found = [{ name: 'in process', factory: 'createInProcessTransport', create: () => rootEntry.createInProcessTransport() }];
-  for (const [factory, value] of Object.entries(nodeEntry)) {
-    const match = /^create(\w+)Transport$/.exec(factory);
-    if (!match?.[1] || typeof value !== 'function') continue;
-    const name = match[1].replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-    found.push({ name, factory, create: () => (value as (options: { pool: { size: number } }) => SandboxTransport)({ pool: { size: 2 } }) });
-  }
-  return found;
-}
-const transports = discoverTransports();
+const targets = JSON.parse(await warmTarget('--list')) as WarmTarget[];
 
 type Row = Record<string, string>;
-const floor = new Map<string, number>();
-const cell = (key: string, p50: number): string => {
-  const base = floor.get(key);
-  return base === undefined ? `${p50.toFixed(3)} ms` : `${p50.toFixed(3)} ms (${(p50 / base).toFixed(1)}×)`;
-};
-
-/**
- * How long each target runs the programs before its first sample. A fresh stack's JavaScript
- * takes a few hundred programs to settle (the full stack's 100 calls go from ~35 ms to ~10 ms
- * over its first ~50 execs), so a few warm-up runs would leave the first column cold.
- */
-const WARM_UP_MS = 1_500;
-
-async function warmUp(run: (source: string) => Promise<void> | void): Promise<void> {
-  const began = performance.now();
-  while (performance.now() - began < WARM_UP_MS) for (const program of PROGRAM_NAMES) await run(BENCH_PROGRAMS[program]);
-}
-
-async function measureTarget(name: string, run: (source: string) => Promise<void> | void, isFloor = false): Promise<Row> {
-  const row: Row = { target: name };
-  await warmUp(run);
-  for (const idleMs of [0, PACED_IDLE_MS]) {
-    for (const program of PROGRAM_NAMES) {
-      const key = `${program}${idleMs > 0 ? ', paced' : ''}`;
-      const { p50, p95 } = await measure(() => run(BENCH_PROGRAMS[program]), idleMs);
-      if (isFloor) floor.set(key, p50);
-      row[key] = cell(key, p50);
-      process.stdout.write(`  ✓ ${name} · ${key}: p50 ${p50.toFixed(3)} ms, p95 ${p95.toFixed(3)} ms\n`);
-    }
+process.stdout.write('\nwarm runs (p50; the ratio is to the raw QuickJS floor in the same column; each target in a fresh process)\n');
+const rows: Row[] = [];
+let floor: Record<string, Cell> | undefined;
+for (const [index, target] of targets.entries()) {
+  const cells = JSON.parse(await warmTarget(String(index))) as Record<string, Cell>;
+  floor ??= cells;
+  const row: Row = { target: target.name };
+  for (const [key, { p50 }] of Object.entries(cells)) {
+    const base = floor[key]?.p50;
+    row[key] = base === undefined ? `${p50.toFixed(3)} ms` : `${p50.toFixed(3)} ms (${(p50 / base).toFixed(1)}×)`;
   }
-  return row;
-}
-
-process.stdout.write('\nwarm runs (p50; the ratio is to the raw QuickJS floor in the same column)\n');
-const rows: Row[] = [await measureTarget('raw QuickJS (floor)', rawProgram, true)];
-for (const { name, create } of transports) {
-  const transport = create();
-  rows.push(await measureTarget(`sandbox, ${name}`, sandboxRun(transport)));
-  const stack = fullStack(transport);
-  rows.push(await measureTarget(`full stack, ${name}`, stack.exec));
-  await stack.close();
-  await transport.close();
+  rows.push(row);
 }
 printTable('warm runs, p50 (× the floor); paced = 5 ms idle before each run', rows);
+const transports = targets.flatMap(({ transport, fullStack }) => (fullStack && transport !== undefined ? [transport] : []));
 
 // Cold: a fresh `node` per sample, so nothing is cached in the process.
-const run = promisify(execFile);
 interface ColdSample {
   readonly importMs: number;
   readonly importCpuMs: number;
@@ -167,7 +62,7 @@ interface ColdSample {
 async function cold(script: string, args: readonly string[], samples = 7): Promise<ColdSample> {
   const results: ColdSample[] = [];
   for (let index = 0; index < samples; index += 1) {
-    const { stdout } = await run(process.execPath, [join(benchDir, script), ...args], { cwd: packageDir });
+    const { stdout } = await execFileAsync(process.execPath, [join(benchDir, script), ...args], { cwd: packageDir });
     results.push(JSON.parse(stdout) as ColdSample);
   }
   const median = (pick: (sample: ColdSample) => number) => results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)] ?? Number.NaN;
