@@ -13,7 +13,7 @@ describe('SandboxEngine housekeeping', () => {
   // housekeeping task, must not pile up one pending task per program.
   it('keeps at most one housekeeping task pending, however many programs end before it runs', async () => {
     const pending: Array<() => void> = [];
-    const engine = new SandboxEngine(2, (task) => pending.push(task));
+    const engine = new SandboxEngine({ scheduleIdle: (task) => pending.push(task) });
     for (let index = 0; index < 10; index += 1) {
       const run = await engine.prepare({ source: `return ${index}`, bindings: [], limits, host });
       const outcome = await run.start();
@@ -34,9 +34,12 @@ describe('SandboxEngine prewarm', () => {
   // creating its instance used to create a second one, and both competed for the CPU.
   it('gives a program the instance a prewarm is still creating, and runs nothing before it', async () => {
     const created: number[] = [];
-    const engine = new SandboxEngine(2, () => undefined, (capBytes) => {
-      created.push(capBytes);
-      return createQuickJsInstance(capBytes);
+    const engine = new SandboxEngine({
+      scheduleIdle: () => undefined,
+      createInstance: (capBytes) => {
+        created.push(capBytes);
+        return createQuickJsInstance(capBytes);
+      },
     });
     const prewarmed = engine.prewarm(limits.memoryBytes);
     const run = await engine.prepare({ source: 'return 1', bindings: [], limits, host });
@@ -69,15 +72,14 @@ describe('SandboxEngine warm-up', () => {
 
   function countingEngine(warmUp: boolean): { engine: SandboxEngine; created: number[] } {
     const created: number[] = [];
-    const engine = new SandboxEngine(
-      2,
-      () => undefined,
-      (capBytes) => {
+    const engine = new SandboxEngine({
+      scheduleIdle: () => undefined,
+      createInstance: (capBytes) => {
         created.push(capBytes);
         return createQuickJsInstance(capBytes);
       },
       warmUp,
-    );
+    });
     return { engine, created };
   }
 

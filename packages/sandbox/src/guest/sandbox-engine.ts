@@ -42,6 +42,27 @@ interface PreparingSlot {
   readonly slot: Promise<Slot>;
 }
 
+/** How a {@link SandboxEngine} keeps and makes its instances. */
+export interface SandboxEngineOptions {
+  /** Idle instances kept for the next programs (2 by default); beyond it an instance is dropped. */
+  readonly maxIdleInstances?: number;
+  /**
+   * Runs housekeeping (resetting the realms of ended programs) after the current task;
+   * `setTimeout(task, 0)` by default, a child process passes `setImmediate`.
+   */
+  readonly scheduleIdle?: (task: () => void) => void;
+  /** Instantiates a module (a worker uses the one its host compiled; tests count them). */
+  readonly createInstance?: (capBytes: number) => Promise<QuickJsInstance>;
+  /**
+   * Whether a prewarm that no program is waiting for also runs a program in its new realm,
+   * then resets it: V8 compiles QuickJS's WebAssembly functions, and the engine's own code,
+   * the first time each runs, so the first program after the prewarm finds the path of a
+   * run compiled. A program that arrives while a prewarm prepares the realm takes it over
+   * without one. Off by default.
+   */
+  readonly warmUp?: boolean;
+}
+
 /**
  * Runs programs in QuickJS instances it keeps between programs, one realm per instance. A
  * realm is prepared once, when its instance is created; after a program ends with the
@@ -50,7 +71,7 @@ interface PreparingSlot {
  * program hit a limit is dropped.
  */
 export class SandboxEngine {
-  /** At most `maxIdleInstances` (the constructor's bound); beyond it an instance is dropped. */
+  /** At most `maxIdleInstances` (see {@link SandboxEngineOptions}). */
   private readonly idle: Slot[] = [];
   /**
    * Slots a prewarm is still creating. A program that arrives meanwhile takes one over
@@ -66,22 +87,17 @@ export class SandboxEngine {
   private housekeepingQueued = false;
   private closed = false;
 
-  /**
-   * @param scheduleIdle - runs housekeeping (resetting the realms of ended programs) after
-   *   the current task; a child process passes `setImmediate`.
-   * @param createInstance - instantiates a module (tests count the instances).
-   * @param warmUp - whether a prewarm that no program is waiting for also runs a program in
-   *   its new realm, then resets it: V8 compiles QuickJS's WebAssembly functions, and the
-   *   engine's own code, the first time each runs, so the first program after the prewarm
-   *   finds the path of a run compiled. A program that arrives while a prewarm prepares the
-   *   realm takes it over without one.
-   */
-  constructor(
-    private readonly maxIdleInstances = 2,
-    private readonly scheduleIdle: (task: () => void) => void = (task) => setTimeout(task, 0),
-    private readonly createInstance: (capBytes: number) => Promise<QuickJsInstance> = createQuickJsInstance,
-    private readonly warmUp = false,
-  ) {}
+  private readonly maxIdleInstances: number;
+  private readonly scheduleIdle: (task: () => void) => void;
+  private readonly createInstance: (capBytes: number) => Promise<QuickJsInstance>;
+  private readonly warmUp: boolean;
+
+  constructor(options: SandboxEngineOptions = {}) {
+    this.maxIdleInstances = options.maxIdleInstances ?? 2;
+    this.scheduleIdle = options.scheduleIdle ?? ((task) => setTimeout(task, 0));
+    this.createInstance = options.createInstance ?? createQuickJsInstance;
+    this.warmUp = options.warmUp ?? false;
+  }
 
   /**
    * Create an instance for `memoryBytes` with its realm prepared, so the next program starts

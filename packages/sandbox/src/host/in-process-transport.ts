@@ -48,7 +48,7 @@ export function createInProcessTransport(options: InProcessTransportOptions = {}
   const defaults = inProcessLimits(options.limits);
   const resolveLimits = (limits?: Partial<SandboxLimits>): SandboxLimits => inProcessLimits(options.limits, limits);
   // Warm: the host often prewarms while it waits for the model's first request.
-  const engine = new SandboxEngine(undefined, undefined, undefined, true);
+  const engine = new SandboxEngine({ warmUp: true });
   const running = new Set<EngineRun>();
   let closed = false;
   if (options.prewarm !== false) engine.prewarm(defaults.memoryBytes).catch(() => undefined);
