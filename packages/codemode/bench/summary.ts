@@ -58,31 +58,52 @@ interface ColdSample {
   readonly importMs: number;
   readonly importCpuMs: number;
   readonly firstExecMs: number;
+  /** The main thread's own CPU for the first exec (Linux; see main-thread-cpu.mjs). */
+  readonly firstExecMainCpuMs?: number;
 }
-async function cold(script: string, args: readonly string[], samples = 7): Promise<ColdSample> {
+type ColdFigure = Required<Record<keyof ColdSample, number>>;
+/** How long a host typically has to prewarm: the model writing its first reply. */
+const PREWARM_MS = 500;
+async function cold(script: string, args: readonly string[], samples = 7): Promise<ColdFigure> {
   const results: ColdSample[] = [];
   for (let index = 0; index < samples; index += 1) {
     const { stdout } = await execFileAsync(process.execPath, [join(benchDir, script), ...args], { cwd: packageDir });
     results.push(JSON.parse(stdout) as ColdSample);
   }
-  const median = (pick: (sample: ColdSample) => number) => results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)] ?? Number.NaN;
-  return { importMs: median((sample) => sample.importMs), importCpuMs: median((sample) => sample.importCpuMs), firstExecMs: median((sample) => sample.firstExecMs) };
+  const median = (pick: (sample: ColdSample) => number | undefined) => results.map((sample) => pick(sample) ?? Number.NaN).sort((a, b) => a - b)[Math.floor(results.length / 2)] ?? Number.NaN;
+  return {
+    importMs: median((sample) => sample.importMs),
+    importCpuMs: median((sample) => sample.importCpuMs),
+    firstExecMs: median((sample) => sample.firstExecMs),
+    firstExecMainCpuMs: median((sample) => sample.firstExecMainCpuMs),
+  };
 }
-process.stdout.write('\ncold starts (a fresh node process per sample, 7 samples each)\n');
+process.stdout.write(`\ncold starts (a fresh node process per sample, 7 samples each; "prewarmed": the first exec ${PREWARM_MS} ms after the transport is made)\n`);
 const coldFloor = await cold('cold-floor-probe.mjs', []);
 process.stdout.write(`  ✓ raw QuickJS (floor): import ${coldFloor.importMs} ms, first run ${coldFloor.firstExecMs} ms\n`);
+const ms = (value: number) => (Number.isNaN(value) ? '—' : `${value.toFixed(1)} ms`);
+const ratio = (value: number, base: number) => (Number.isNaN(value) ? '—' : `${value.toFixed(1)} ms (${(value / base).toFixed(1)}×)`);
 const coldRows: Row[] = [
-  { target: 'raw QuickJS (floor)', 'import (wall)': `${coldFloor.importMs.toFixed(1)} ms`, 'import (CPU)': `${coldFloor.importCpuMs.toFixed(1)} ms`, 'first exec': `${coldFloor.firstExecMs.toFixed(1)} ms` },
+  {
+    target: 'raw QuickJS (floor)',
+    'import (wall)': ms(coldFloor.importMs),
+    'import (CPU)': ms(coldFloor.importCpuMs),
+    'first exec': ms(coldFloor.firstExecMs),
+    'first exec (main-thread CPU)': ms(coldFloor.firstExecMainCpuMs),
+    'first exec, prewarmed': '—',
+  },
 ];
-const ratio = (value: number, base: number) => `${value.toFixed(1)} ms (${(value / base).toFixed(1)}×)`;
 for (const { name, factory } of transports) {
   const sample = await cold('cold-probe.mjs', [factory]);
-  process.stdout.write(`  ✓ full stack, ${name}: import ${sample.importMs} ms, first exec ${sample.firstExecMs} ms\n`);
+  const prewarmed = await cold('cold-probe.mjs', [factory, String(PREWARM_MS)]);
+  process.stdout.write(`  ✓ full stack, ${name}: import ${sample.importMs} ms, first exec ${sample.firstExecMs} ms, prewarmed ${prewarmed.firstExecMs} ms\n`);
   coldRows.push({
     target: `full stack, ${name}`,
     'import (wall)': ratio(sample.importMs, coldFloor.importMs),
     'import (CPU)': ratio(sample.importCpuMs, coldFloor.importCpuMs),
     'first exec': ratio(sample.firstExecMs, coldFloor.firstExecMs),
+    'first exec (main-thread CPU)': ratio(sample.firstExecMainCpuMs, coldFloor.firstExecMainCpuMs),
+    'first exec, prewarmed': ratio(prewarmed.firstExecMs, coldFloor.firstExecMs),
   });
 }
 printTable('cold start, medians (× the floor); targets: import ≤ 35 ms, first exec ≤ 25 ms in process', coldRows);
