@@ -1,6 +1,6 @@
 import { ToolcellError } from '@toolcell/core';
 import { describe, expect, it } from 'vitest';
-import { FrameDecoder, FrameWriter, encodeFrame } from './frame-codec.js';
+import { FrameDecoder, FrameWriter, encodeFrame, encodeFrames } from './frame-codec.js';
 
 const frames = (...texts: string[]): Buffer => Buffer.concat(texts.map((text) => encodeFrame(text)));
 
@@ -40,6 +40,15 @@ describe('FrameDecoder', () => {
     }
     expect(ToolcellError.isInstance(thrown) && thrown.code).toBe('PROTOCOL_ERROR');
     expect((thrown as Error).message).toBe('sandbox protocol error: a frame of 4294967295 bytes is over the limit of 16 bytes');
+  });
+});
+
+describe('encodeFrames', () => {
+  it('lays the frames out as their single encodings one after another', () => {
+    const texts = ['{"a":"é"}', '', '{"s":"\ud800 😀"}', '{"n":1}'];
+    const joined = encodeFrames(texts);
+    expect(joined).toEqual(frames(...texts));
+    expect(new FrameDecoder(() => 64).push(joined).map((frame) => frame.json)).toEqual(['{"a":"é"}', '', '{"s":"\ufffd 😀"}', '{"n":1}']);
   });
 });
 

@@ -6,11 +6,25 @@ const HEADER_BYTES = 4;
 
 /** Encode one frame. */
 export function encodeFrame(json: string): Buffer {
-  const length = Buffer.byteLength(json);
-  const frame = Buffer.allocUnsafe(HEADER_BYTES + length);
-  frame.writeUInt32BE(length, 0);
-  frame.write(json, HEADER_BYTES, 'utf8');
-  return frame;
+  return encodeFrames([json]);
+}
+
+/** Encode frames one after another into one buffer (one allocation, no copy to join them). */
+export function encodeFrames(texts: readonly string[]): Buffer {
+  const lengths = texts.map((text) => Buffer.byteLength(text));
+  let total = 0;
+  for (const length of lengths) total += HEADER_BYTES + length;
+  const frames = Buffer.allocUnsafe(total);
+  let offset = 0;
+  texts.forEach((text, index) => {
+    const length = lengths[index] as number;
+    frames.writeUInt32BE(length, offset);
+    offset += HEADER_BYTES;
+    // Exactly `length` bytes: byteLength and write encode lone surrogates alike.
+    frames.write(text, offset, length, 'utf8');
+    offset += length;
+  });
+  return frames;
 }
 
 /** One decoded frame. */
@@ -92,13 +106,13 @@ export class FrameDecoder {
  * guest turn that produces output and a tool batch costs one write.
  */
 export class FrameWriter {
-  private queued: Buffer[] = [];
+  private queued: string[] = [];
 
   constructor(private readonly write: (data: Buffer) => void) {}
 
   /** Queue one frame. */
   send(json: string): void {
-    this.queued.push(encodeFrame(json));
+    this.queued.push(json);
     if (this.queued.length === 1) queueMicrotask(() => this.flush());
   }
 
@@ -107,6 +121,6 @@ export class FrameWriter {
     const queued = this.queued;
     if (queued.length === 0) return;
     this.queued = [];
-    this.write(queued.length === 1 ? (queued[0] as Buffer) : Buffer.concat(queued));
+    this.write(encodeFrames(queued));
   }
 }
