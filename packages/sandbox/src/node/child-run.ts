@@ -9,6 +9,7 @@ import { leavesModuleSound } from '../shared/leaves-module-sound.js';
 import { OutputBudget } from '../shared/output-budget.js';
 import { PausableDeadline } from '../shared/pausable-deadline.js';
 import { programErrors } from '../shared/program-errors.js';
+import { parentFrames } from '../shared/protocol-messages.js';
 import type { ChildMessage } from '../shared/protocol-messages.js';
 import type { SandboxPeer } from './sandbox-peer.js';
 
@@ -82,7 +83,7 @@ export function runOnChild(options: ChildRunOptions): Promise<ChildRunResult> {
             if (finished) return;
             inFlight -= 1;
             if (inFlight === 0) watchdog.resume();
-            peer.send(JSON.stringify({ type: 'toolResult', id, ok: response.ok, payload: response.json }));
+            peer.send(parentFrames.toolResult(id, response.ok, response.json));
           });
           return;
         case 'output': {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
 import { MAX_JSON_DEPTH } from './json-depth.js';
-import { childFrameCaps, childFrames, parseChildMessage } from './protocol-messages.js';
+import { childFrameCaps, childFrames, parentFrames, parseChildMessage } from './protocol-messages.js';
 import type { RunExpectations } from './protocol-messages.js';
 
 const limits = resolveSandboxLimits({ maxResultBytes: 1024 });
@@ -55,6 +55,19 @@ describe('child frames', () => {
     });
     const failed = childFrames.result({ status: 'failed', error: { code: 'EXEC_RUNTIME', message: 'boom', stack: 'at x' }, cpuMs: 0, toolCalls: 0, reusable: true });
     expect(parse(failed)).toMatchObject({ status: 'failed', error: { code: 'EXEC_RUNTIME', message: 'boom', stack: 'at x' } });
+  });
+});
+
+describe('parent frames', () => {
+  it('build a tool result as the same text JSON.stringify makes of the message', () => {
+    const payloads = ['{"i":1}', '"a \\"quoted\\" \\\\ line\\nbreak"', '{"t":"é 😀 \u2028 \ud800"}', '', 'null'];
+    for (const payload of payloads) {
+      for (const ok of [true, false]) {
+        const message = { type: 'toolResult', id: 9_007_199_254_740_991, ok, payload };
+        expect(parentFrames.toolResult(message.id, ok, payload)).toBe(JSON.stringify(message));
+        expect(JSON.parse(parentFrames.toolResult(message.id, ok, payload))).toEqual(message);
+      }
+    }
   });
 });
 

@@ -85,6 +85,16 @@ export function childFrameCaps(limits: SandboxLimits): Readonly<Record<ChildMess
   };
 }
 
+/** Frames the parent sends that it builds often. */
+export const parentFrames = {
+  /**
+   * The answer to call `id`: the same text as `JSON.stringify` of a {@link ToolResultMessage}
+   * (keys in its order), built by hand because a batch of 100 answers paid ~0.6 µs each for
+   * stringifying the object. `id` is a checked safe integer; only `payload` needs escaping.
+   */
+  toolResult: (id: number, ok: boolean, payload: string): string => `{"type":"toolResult","id":${id},"ok":${ok},"payload":${JSON.stringify(payload)}}`,
+};
+
 /** Frames the child sends, built around guest JSON. */
 export const childFrames = {
   ready: (): string => '{"type":"ready"}',
@@ -197,7 +207,9 @@ export function parseChildMessage(
         const validInput = binding.kind === 'freeform' ? typeof call.input === 'string' : isPlainJsonObject(call.input);
         if (!validInput) fail(`the input of tools.${binding.jsName} has the wrong type`);
         run.seenCallIds.add(id);
-        return { id, jsName: binding.jsName, input: call.input as JsonValue, ...(call.unawaited === true ? { unawaited: true as const } : {}) };
+        const input = call.input as JsonValue;
+        // Two literals, not a spread: this runs for every call of every batch.
+        return call.unawaited === true ? { id, jsName: binding.jsName, input, unawaited: true } : { id, jsName: binding.jsName, input };
       });
       return { type, calls };
     }
