@@ -29,18 +29,25 @@ describe('SandboxEngine housekeeping', () => {
   });
 });
 
+/** An engine that runs housekeeping only when told, and counts the instances it creates. */
+function countingEngine(warmUp = false): { engine: SandboxEngine; created: number[] } {
+  const created: number[] = [];
+  const engine = new SandboxEngine({
+    scheduleIdle: () => undefined,
+    createInstance: (capBytes) => {
+      created.push(capBytes);
+      return createQuickJsInstance(capBytes);
+    },
+    warmUp,
+  });
+  return { engine, created };
+}
+
 describe('SandboxEngine prewarm', () => {
   // Issue 20 (cold start): a program arriving while the transport's prewarm is still
   // creating its instance used to create a second one, and both competed for the CPU.
   it('gives a program the instance a prewarm is still creating, and runs nothing before it', async () => {
-    const created: number[] = [];
-    const engine = new SandboxEngine({
-      scheduleIdle: () => undefined,
-      createInstance: (capBytes) => {
-        created.push(capBytes);
-        return createQuickJsInstance(capBytes);
-      },
-    });
+    const { engine, created } = countingEngine();
     const prewarmed = engine.prewarm(limits.memoryBytes);
     const run = await engine.prepare({ source: 'return 1', bindings: [], limits, host });
     expect((await run.start()).returnJson).toBe('1');
@@ -68,19 +75,6 @@ describe('SandboxEngine warm-up', () => {
       return evalCode.apply(this, args);
     });
     return sources;
-  }
-
-  function countingEngine(warmUp: boolean): { engine: SandboxEngine; created: number[] } {
-    const created: number[] = [];
-    const engine = new SandboxEngine({
-      scheduleIdle: () => undefined,
-      createInstance: (capBytes) => {
-        created.push(capBytes);
-        return createQuickJsInstance(capBytes);
-      },
-      warmUp,
-    });
-    return { engine, created };
   }
 
   // Issue 20: a host prewarms while it waits for the model's first request; the first
