@@ -6,6 +6,8 @@ import { GuestRealm } from './guest-realm.js';
 import { GuestRun } from './guest-run.js';
 import { createQuickJsInstance, memoryCapBytes } from './quickjs-instance.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
+import { eventLoopScheduler } from './turn-scheduler.js';
+import type { EventLoopScheduler } from './turn-scheduler.js';
 
 /** One program for {@link SandboxEngine.start}. */
 export interface EngineRunRequest {
@@ -47,10 +49,10 @@ export interface SandboxEngineOptions {
   /** Idle instances kept for the next programs (2 by default); beyond it an instance is dropped. */
   readonly maxIdleInstances?: number;
   /**
-   * Runs housekeeping (resetting the realms of ended programs) after the current task;
-   * `setTimeout(task, 0)` by default, a child process passes `setImmediate`.
+   * Runs housekeeping (resetting the realms of ended programs) once the event loop has come
+   * round; by default the thread's {@link eventLoopScheduler}, which programs' turns use too.
    */
-  readonly scheduleIdle?: (task: () => void) => void;
+  readonly scheduleIdle?: EventLoopScheduler;
   /** Instantiates a module (a worker uses the one its host compiled; tests count them). */
   readonly createInstance?: (capBytes: number) => Promise<QuickJsInstance>;
   /**
@@ -88,13 +90,13 @@ export class SandboxEngine {
   private closed = false;
 
   private readonly maxIdleInstances: number;
-  private readonly scheduleIdle: (task: () => void) => void;
+  private readonly scheduleIdle: EventLoopScheduler;
   private readonly createInstance: (capBytes: number) => Promise<QuickJsInstance>;
   private readonly warmUp: boolean;
 
   constructor(options: SandboxEngineOptions = {}) {
     this.maxIdleInstances = options.maxIdleInstances ?? 2;
-    this.scheduleIdle = options.scheduleIdle ?? ((task) => setTimeout(task, 0));
+    this.scheduleIdle = options.scheduleIdle ?? eventLoopScheduler();
     this.createInstance = options.createInstance ?? createQuickJsInstance;
     this.warmUp = options.warmUp ?? false;
   }

@@ -35,10 +35,7 @@ export interface GuestServer {
  */
 export function createGuestServer(options: GuestServerOptions): GuestServer {
   const { die, loadBuild } = options;
-  const engine = new SandboxEngine({
-    scheduleIdle: (task) => setImmediate(task),
-    ...(loadBuild === undefined ? {} : { createInstance: (capBytes: number) => createQuickJsInstance(capBytes, loadBuild) }),
-  });
+  const engine = new SandboxEngine(loadBuild === undefined ? {} : { createInstance: (capBytes) => createQuickJsInstance(capBytes, loadBuild) });
   const writer = new FrameWriter((data) => options.write(data, answersDue > 0));
   /** Tool calls sent and not answered yet. */
   let answersDue = 0;
