@@ -1,9 +1,10 @@
 // The floor of a worker round trip on this machine, with nothing of toolcell in it: a worker
 // that "runs a guest turn" (spins `turnUs`), stores a counter, notifies and spins for the
 // answer, and a host that wakes in Atomics.waitAsync, "works" (spins `hostUs`) and stores
-// the answer. With two free cores a round trip would cost max(turn, host); on one core taking
-// turns, turn + host. What it costs beyond that is the machine's wake-ups and preemption,
-// which no transport of this shape can avoid (see the worker-thread decision record).
+// the answer. Each side waits for the other, so a round trip costs at least turn + host work;
+// what it costs beyond that is the machine's two wake-ups (and, when the woken host lands on
+// the worker's core, the preemption inside the notify), which no transport of this shape can
+// avoid (see the worker-thread decision record).
 import { Worker } from 'node:worker_threads';
 
 const PING_PONG_WORKER = `
@@ -61,7 +62,7 @@ export async function pingPongFloorCases(): Promise<Array<Record<string, string>
     rows.push({
       'guest turn': `${turnUs} µs`,
       'host work': `${hostUs} µs`,
-      'side by side / taking turns': `${Math.max(turnUs, hostUs)} / ${turnUs + hostUs} µs`,
+      'the work (turn + host)': `${turnUs + hostUs} µs`,
       'round trip': `${roundTripUs.toFixed(1)} µs`,
       "the worker's notify": `${notifyUs.toFixed(1)} µs`,
     });
