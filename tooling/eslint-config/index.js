@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
-import { LAYERS, TOP_LAYER } from './layers.js';
+import { LAYERS, TEST_FILES, TEST_LAYERS, TOP_LAYER } from './layers.js';
 
 const workspaceRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -37,8 +37,8 @@ function declaredSubpaths() {
 
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-function importRules(packageName) {
-  const allowed = LAYERS[packageName] ?? TOP_LAYER;
+function importRules(packageName, { tests = false } = {}) {
+  const allowed = [...(LAYERS[packageName] ?? TOP_LAYER), ...(tests ? (TEST_LAYERS[packageName] ?? []) : [])];
   const forbidden = Object.keys(LAYERS).filter(
     (name) => name !== packageName && !allowed.includes(name),
   );
@@ -59,7 +59,7 @@ function importRules(packageName) {
       message:
         allowed.length === 0
           ? `${packageName} is the bottom layer and imports no workspace package (see the layer table in docs/architecture.md).`
-          : `${packageName} may import only ${allowed.join(', ')} (see the layer table in docs/architecture.md).`,
+          : `${packageName} may import only ${allowed.join(', ')}${tests ? ' in tests' : ''} (see the layer table in docs/architecture.md).`,
     });
   }
   return { 'no-restricted-imports': ['error', { patterns }] };
@@ -95,6 +95,7 @@ export function toolcellLint({ packageDir }) {
         'no-console': 'off',
       },
     },
+    { files: TEST_FILES, rules: importRules(manifest?.name ?? '', { tests: true }) },
     cycleRules,
   );
 }

@@ -1,8 +1,8 @@
-// The layer table of docs/architecture.md, as data. A package may import only the
-// workspace packages listed for it; arrows point down the table, never up or sideways.
-
-// Code Mode and everything under it: what the packages that sit on Code Mode may import.
-const CODE_MODE_STACK = ['@toolcell/core', '@toolcell/registry', '@toolcell/executor', '@toolcell/sandbox', '@toolcell/sdkgen', '@toolcell/codemode'];
+// The layer table of docs/architecture.md, as data (layers.test.js checks that the two
+// agree). A package's sources may import only the workspace packages listed for it in
+// LAYERS; arrows point down the table, never up or sideways. Its tests, examples and
+// benchmarks may also import what TEST_LAYERS adds: a suite that composes the real stack
+// below it is not a runtime dependency.
 
 export const LAYERS = {
   '@toolcell/core': [],
@@ -22,12 +22,22 @@ export const LAYERS = {
     '@toolcell/sdkgen',
   ],
   // MCP both ways: the client side needs core and registry, the server side the executor
-  // and codemode too; its tests run programs in the sandbox.
-  '@toolcell/mcp': CODE_MODE_STACK,
-  // Observability: its sources import only core and the executor's events (cell events
-  // are typed structurally); its tests compose the real stack below it.
-  '@toolcell/tracing': CODE_MODE_STACK,
+  // and codemode too.
+  '@toolcell/mcp': ['@toolcell/core', '@toolcell/registry', '@toolcell/executor', '@toolcell/codemode'],
+  // Observability: the executor's events (cell events are typed structurally).
+  '@toolcell/tracing': ['@toolcell/core', '@toolcell/executor'],
 };
+
+/** What a package's tests, examples and benchmarks may import besides its LAYERS entry. */
+export const TEST_LAYERS = {
+  // MCP's tests run programs in the sandbox and read the generated descriptions.
+  '@toolcell/mcp': ['@toolcell/sandbox', '@toolcell/sdkgen'],
+  // Tracing's tests compose the real stack below it.
+  '@toolcell/tracing': ['@toolcell/registry', '@toolcell/sandbox', '@toolcell/codemode'],
+};
+
+/** Files that are tests, examples, benchmarks or their helpers rather than sources. */
+export const TEST_FILES = ['**/*.test.ts', '**/*.test-d.ts', '**/*.examples.ts', '**/test-support/**', 'bench/**'];
 
 /** Apps and examples sit on top: they may import every package. */
 export const TOP_LAYER = Object.keys(LAYERS);

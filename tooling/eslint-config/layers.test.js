@@ -9,10 +9,10 @@ import { toolcellLint } from './index.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-async function messagesFor(packageName, source) {
+async function messagesFor(packageName, source, file = 'probe.ts') {
   const packageDir = join(root, 'packages', packageName);
   const eslint = new ESLint({ cwd: packageDir, overrideConfigFile: true, overrideConfig: toolcellLint({ packageDir }) });
-  const [result] = await eslint.lintText(source, { filePath: join(packageDir, 'src', 'probe.ts') });
+  const [result] = await eslint.lintText(source, { filePath: join(packageDir, 'src', file) });
   return result.messages.filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
 }
 
@@ -43,4 +43,13 @@ test('subpaths declared by tooling packages are allowed too', async () => {
   assert.deepEqual(await messagesFor('codemode', "import { floorRunner } from '@toolcell/bench-kit/quickjs-floor';\nexport { floorRunner };\n"), []);
   const [message] = await messagesFor('codemode', "import { x } from '@toolcell/bench-kit/undeclared';\nexport { x };\n");
   assert.match(message ?? '', /not declared in the package exports map/);
+});
+
+test("a package's tests may also import what TEST_LAYERS adds, its sources may not", async () => {
+  const source = "import { CodeMode } from '@toolcell/codemode';\nexport { CodeMode };\n";
+  const [message] = await messagesFor('tracing', source);
+  assert.match(message ?? '', /@toolcell\/tracing may import only @toolcell\/core, @toolcell\/executor \(/);
+  assert.deepEqual(await messagesFor('tracing', source, 'probe.test.ts'), []);
+  const [inTests] = await messagesFor('tracing', "import { x } from '@toolcell/providers';\nexport { x };\n", 'probe.test.ts');
+  assert.match(inTests ?? '', /may import only .* in tests/);
 });
