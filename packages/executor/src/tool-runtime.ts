@@ -61,7 +61,7 @@ export class ToolRuntime {
     });
   }
 
-  /** Typed call events: `call-start`, `call-resolve`, `call-denied`, `call-end`. */
+  /** Typed call events: `call-start`, `call-resolve`, `call-stage` (each policy stage passed), `call-denied`, `call-end`. */
   get events(): EventEmitter<ToolRuntimeEvents> {
     return this.engine.events;
   }
