@@ -6,7 +6,10 @@ export interface ApprovalRequest extends PolicyCall {
   readonly parentCallId: string | undefined;
   /** For nested calls: the cell the program runs in. */
   readonly cellId: string | undefined;
-  /** Aborted when the call is cancelled: dismiss the prompt. */
+  /**
+   * Aborted when the call is cancelled, or when no decision came within the runtime's
+   * `approvalTimeoutMs` (the call then ends `TIMEOUT`): dismiss the prompt.
+   */
   readonly signal: AbortSignal;
 }
 
@@ -28,6 +31,10 @@ export type ApprovalDecision =
  * validation, hooks and guards reach it; a refusal ends the call as `DENIED`.
  */
 export interface ApprovalHandler {
-  /** Decide on one call; the call waits (and can be cancelled) while this is pending. */
+  /**
+   * Decide on one call; the call waits (and can be cancelled) while this is pending, for up
+   * to the runtime's `approvalTimeoutMs` (ten minutes unless the host sets another, or
+   * `Infinity`).
+   */
   ask(request: ApprovalRequest): ApprovalDecision | Promise<ApprovalDecision>;
 }

@@ -4,7 +4,7 @@ import type { ToolRegistry } from '@toolcell/registry';
 import { EventEmitter } from 'eventemitter3';
 import type { ApprovalHandler } from './approval-handler.js';
 import type { ListenerErrorReporter } from './call-events.js';
-import { emitDenied, emitEnd, emitResolve, emitStart, reportListenerError, setListenerErrorReporter } from './call-events.js';
+import { emitDenied, emitEnd, emitResolve, emitStage, emitStart, reportListenerError, setListenerErrorReporter } from './call-events.js';
 import type { PipelineHost, PipelineSettings } from './call-pipeline.js';
 import { runPipeline } from './call-pipeline.js';
 import { CallLane } from './call-lane.js';
@@ -19,6 +19,7 @@ import type { Guard, PostExecuteListener, PreExecuteListener } from './policy-ca
 import type { Refusal } from './refusal.js';
 import { abortedBeforeDispatch, notSerializable, refusalFor, refusalOutcome } from './refusal.js';
 import type { DenialStage, ToolRuntimeEvents } from './runtime-events.js';
+import { timeoutMessage } from './timeout-message.js';
 
 /** Settings the engine runs with (validated by `ToolRuntime`). */
 export interface EngineSettings extends PipelineSettings {
@@ -44,11 +45,6 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
   private readonly callerSignals = new CallerSignals();
   private readonly startCall = (record: CallRecord): void => this.start(record);
   private readonly rootLane: CallLane<CallRecord>;
-  /** Timer callback shared by every call (setTimeout passes the record). */
-  readonly onTimeout = (record: CallRecord): void => {
-    const timeoutMs = record.tool?.timeoutMs ?? this.settings.defaultTimeoutMs;
-    this.abort(record, 'TIMEOUT', `"${record.toolName}" did not finish within its ${timeoutMs} ms timeout and was stopped; it may have partly completed. Try a smaller request.`);
-  };
 
   constructor(readonly settings: EngineSettings) {
     this.rootLane = new CallLane(settings.maxParallel, this.startCall);
@@ -137,6 +133,15 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
 
   callerAborted(record: CallRecord): void {
     this.abort(record, 'ABORTED', this.cancelMessage(record, 'The call was cancelled by its caller'));
+  }
+
+  /** The call's timeout, or its approval wait's, ran out: end it `TIMEOUT`, naming the stage. */
+  timedOut(record: CallRecord): void {
+    if (record.state === 'done') return;
+    const stage = record.stage;
+    const { defaultTimeoutMs, approvalTimeoutMs } = this.settings;
+    if (stage !== 'execute') emitStage(this.events, record, stage, 'timeout', stage === 'approval' ? approvalTimeoutMs : undefined);
+    this.abort(record, 'TIMEOUT', timeoutMessage(record.toolName, stage, record.tool?.timeoutMs ?? defaultTimeoutMs, approvalTimeoutMs));
   }
 
   /** End a call with a refusal from a pipeline stage. */

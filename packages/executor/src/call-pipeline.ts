@@ -1,7 +1,8 @@
 import type { CallOutcome, JsonObject, ToolDefinition, ToolErrorCode, ToolOutput } from '@toolcell/core';
 import { EXEC_ERROR_CODES, ToolFailure, ToolcellError, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
 import type { EventEmitter } from 'eventemitter3';
-import type { ApprovalDecision, ApprovalHandler, ApprovalRequest } from './approval-handler.js';
+import type { ApprovalHandler } from './approval-handler.js';
+import { askApproval } from './ask-approval.js';
 import { CallContext } from './call-context.js';
 import { emitStage } from './call-events.js';
 import type { CallRecord, CallView } from './call-record.js';
@@ -9,13 +10,13 @@ import { checkArguments } from './check-arguments.js';
 import { isPromiseLike } from './is-promise-like.js';
 import { messageOf } from './message-of.js';
 import { applyOutputBudget } from './output-budget.js';
-import type { Guard, GuardDecision, PolicyCall, PostExecuteCall, PostExecuteDecision, PostExecuteListener, PreExecuteDecision, PreExecuteListener } from './policy-call.js';
+import type { Guard, GuardDecision, PostExecuteDecision, PostExecuteListener, PreExecuteDecision, PreExecuteListener } from './policy-call.js';
+import { PolicyCallView, PostExecuteCallView } from './policy-call-view.js';
 import type { Refusal } from './refusal.js';
-import { notSerializable, refusalOutcome } from './refusal.js';
+import { denied, notSerializable, refusalOutcome } from './refusal.js';
 import type { DenialStage, ToolRuntimeEvents } from './runtime-events.js';
 
 // `INVALID_ARGS` too: a tool's own check of its input (e.g. `exec` refusing an empty program) is not policy.
-const MAX_TIMER_MS = 2 ** 31 - 1;
 const KEPT_CODES: ReadonlySet<string> = new Set<string>([...EXEC_ERROR_CODES, 'EXECUTION_FAILED', 'INVALID_ARGS']);
 
 /** The settings a pipeline reads. */
@@ -23,11 +24,14 @@ export interface PipelineSettings {
   readonly approval: ApprovalHandler | undefined;
   /** Milliseconds; `Infinity` for none. */
   readonly defaultTimeoutMs: number;
+  /** Milliseconds a call waits for its approval handler; `Infinity` for no bound. */
+  readonly approvalTimeoutMs: number;
   readonly defaultOutputBudget: number | undefined;
 }
 
 /** What the pipeline reads of a call and the transitions it makes. */
-export type PipelineCall = CallView & Pick<CallRecord, 'rewriteArgs' | 'startExecuting' | 'armTimeout' | 'executeReturned'>;
+export type PipelineCall = CallView &
+  Pick<CallRecord, 'rewriteArgs' | 'enterStage' | 'startExecuting' | 'startTimeout' | 'awaitApproval' | 'approvalDecided' | 'executeReturned'>;
 
 /** What the pipeline needs of its engine: the policy, the events, and how a call ends. */
 export interface PipelineHost<Call extends PipelineCall> {
@@ -36,8 +40,6 @@ export interface PipelineHost<Call extends PipelineCall> {
   readonly preExecute: readonly PreExecuteListener[];
   readonly postExecute: readonly PostExecuteListener[];
   readonly guards: readonly Guard[];
-  /** Timer callback for the call's timeout (`setTimeout` passes the call). */
-  readonly onTimeout: (call: Call) => void;
   /** End the call with a refusal from `stage`. */
   refuse(call: Call, refusal: Refusal, stage: DenialStage): void;
   /** End the call (a no-op if it ended already). */
@@ -49,7 +51,9 @@ export interface PipelineHost<Call extends PipelineCall> {
 /**
  * Run a resolved call through validate → pre-execute hooks → guards → approval → execute
  * → post-execute hooks → output budget, ending it through the engine. Awaits only what a
- * stage returns as a promise, and stops at once if the call ended meanwhile (cancelled).
+ * stage returns as a promise, and stops at once if the call ended meanwhile (cancelled or
+ * timed out). The call's timeout starts when the first hook, guard or `execute` hands back
+ * a promise and covers every stage after it but the approval wait, which has its own bound.
  */
 export async function runPipeline<Call extends PipelineCall>(engine: PipelineHost<Call>, record: Call, tool: ToolDefinition): Promise<void> {
   try {
@@ -67,16 +71,22 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
   if (ended(record)) return;
   if (invalid !== undefined) return engine.refuse(record, invalid, 'validate');
   emitStage(engine.events, record, 'validated', 'pass');
-  let call: PolicyCall | undefined;
+  let call: PolicyCallView | undefined;
   // Control-plane observers (Code Mode's `wait`) opt out of hooks; guards and approval still apply.
   const hooked = tool.runsHooks !== false;
+  const timeoutMs = tool.timeoutMs ?? engine.settings.defaultTimeoutMs;
 
   for (const listener of hooked ? engine.preExecute : []) {
-    call ??= policyCall(record);
+    call ??= new PolicyCallView(record);
     let decision: PreExecuteDecision | void;
     try {
       const returned = listener(call);
-      decision = isPromiseLike(returned) ? await returned : returned;
+      if (isPromiseLike(returned)) {
+        record.startTimeout(timeoutMs);
+        decision = await returned;
+      } else {
+        decision = returned;
+      }
     } catch (error) {
       emitStage(engine.events, record, 'pre-execute', 'failed');
       return engine.refuse(record, denied(`A pre-execute hook failed, so the call was not run: ${messageOf(error)}`), 'pre-execute');
@@ -92,16 +102,23 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
         return engine.refuse(record, { code: problem.code, message: `A pre-execute hook rewrote the arguments into invalid ones. ${problem.message}` }, 'pre-execute');
       }
       record.rewriteArgs(decision.args);
-      call = policyCall(record);
+      call = new PolicyCallView(record);
     }
   }
 
-  for (const guard of engine.guards) {
-    call ??= policyCall(record);
+  const guards = engine.guards;
+  if (guards.length > 0) record.enterStage('guard');
+  for (const guard of guards) {
+    call ??= new PolicyCallView(record);
     let decision: GuardDecision | void;
     try {
       const returned = guard(call);
-      decision = isPromiseLike(returned) ? await returned : returned;
+      if (isPromiseLike(returned)) {
+        record.startTimeout(timeoutMs);
+        decision = await returned;
+      } else {
+        decision = returned;
+      }
     } catch (error) {
       emitStage(engine.events, record, 'guard', 'failed');
       return engine.refuse(record, denied(`A permission check failed, so the call was not run: ${messageOf(error)}`), 'guard');
@@ -112,24 +129,20 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
   }
 
   if (tool.needsApproval === true) {
-    const refusal = (await askApproval(engine, record, call ?? policyCall(record))) ?? engine.stillCallable(record);
+    const refusal = (await askApproval(engine, record, call ?? new PolicyCallView(record))) ?? engine.stillCallable(record);
     if (ended(record)) return;
     if (refusal !== undefined) return engine.refuse(record, refusal, 'approval');
   }
 
-  const timeoutMs = tool.timeoutMs ?? engine.settings.defaultTimeoutMs;
   record.startExecuting();
   let output: ToolOutput;
   try {
     // `args` matches the tool's kind: validation checked it.
     const returned = tool.execute(record.args as JsonObject & string, new CallContext(record));
     if (isPromiseLike(returned)) {
-      // Armed only once `execute` hands back a promise: no timer fires while it runs
-      // synchronously, so a tool that returns its output at once needs none, and the
-      // timeout counts the time the call is pending. Past 2^31 - 1 ms, setTimeout fires
-      // at once: such a timeout (or Infinity) means none; anything else, a malformed one
-      // included, arms the timer (fail closed).
-      if (!(timeoutMs > MAX_TIMER_MS) && !ended(record)) record.armTimeout(setTimeout(engine.onTimeout, timeoutMs, record));
+      // Counted only once a stage hands back a promise: no timer fires while `execute` runs
+      // synchronously, so a call whose stages all return at once needs none.
+      record.startTimeout(timeoutMs);
       output = await returned;
     } else {
       output = returned;
@@ -145,11 +158,18 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
   }
 
   let modelContext: string[] | undefined;
-  for (const listener of hooked ? engine.postExecute : []) {
+  const postExecute = hooked ? engine.postExecute : [];
+  if (postExecute.length > 0) record.enterStage('post-execute');
+  for (const listener of postExecute) {
     let decision: PostExecuteDecision | void;
     try {
-      const returned = listener(postExecuteCall(record, output));
-      decision = isPromiseLike(returned) ? await returned : returned;
+      const returned = listener(new PostExecuteCallView(record, output));
+      if (isPromiseLike(returned)) {
+        record.startTimeout(timeoutMs);
+        decision = await returned;
+      } else {
+        decision = returned;
+      }
     } catch (error) {
       emitStage(engine.events, record, 'post-execute', 'failed');
       const message = `"${tool.name}" ran, but a post-execute hook failed on its output: ${messageOf(error)}`;
@@ -180,59 +200,6 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
   engine.finish(record, outcome);
 }
 
-async function askApproval<Call extends PipelineCall>(engine: PipelineHost<Call>, record: Call, call: PolicyCall): Promise<Refusal | undefined> {
-  const handler = engine.settings.approval;
-  if (handler === undefined) {
-    return denied(`"${call.toolName}" needs approval and no approval handler is configured, so it was not run.`);
-  }
-  const parentCallId = record.source.type === 'code_mode' ? record.source.parentCallId : undefined;
-  const cellId = record.source.type === 'code_mode' ? record.source.cellId : undefined;
-  const { callId, toolName, jsName, args, source, scopeId, nested } = call;
-  const request: ApprovalRequest = { callId, toolName, jsName, args, source, scopeId, nested, parentCallId, cellId, signal: record.signal };
-  let decision: ApprovalDecision;
-  emitStage(engine.events, record, 'approval-requested', undefined);
-  const askedAt = performance.now();
-  try {
-    const returned = handler.ask(request);
-    decision = isPromiseLike(returned) ? await returned : returned;
-  } catch (error) {
-    emitStage(engine.events, record, 'approval', 'failed', performance.now() - askedAt);
-    return denied(`Asking for approval failed, so the call was not run: ${messageOf(error)}`);
-  }
-  // Not reported for a call that ended (cancelled) while the handler was deciding.
-  if (!ended(record)) emitStage(engine.events, record, 'approval', decision?.type === 'approve' ? 'approve' : 'deny', performance.now() - askedAt);
-  if (decision?.type === 'approve') return undefined;
-  const reason = decision?.type === 'deny' && decision.reason !== undefined ? `: ${decision.reason}` : '';
-  return denied(`The call of "${call.toolName}" was not approved${reason}. Do not retry it unchanged; ask the user how to proceed.`);
-}
-
-function policyCall(record: CallView): PolicyCall {
-  return {
-    callId: record.callId,
-    toolName: record.toolName,
-    jsName: record.jsName,
-    args: record.args as JsonObject | string,
-    source: record.source,
-    scopeId: record.scope.id,
-    nested: record.parentCallId !== undefined,
-  };
-}
-
-// Written out rather than spread from policyCall: an object spread costs about 1 µs per
-// call on Node 20, and this runs once per post-execute listener on the hot path.
-function postExecuteCall(record: CallView, output: ToolOutput): PostExecuteCall {
-  return {
-    callId: record.callId,
-    toolName: record.toolName,
-    jsName: record.jsName,
-    args: record.args as JsonObject | string,
-    source: record.source,
-    scopeId: record.scope.id,
-    nested: record.parentCallId !== undefined,
-    output,
-  };
-}
-
 function recheck(tool: ToolDefinition, args: unknown): Refusal | undefined | Promise<Refusal | undefined> {
   const violation = findJsonSafetyViolation(args);
   return violation === undefined ? checkArguments(tool, args) : notSerializable(tool.name, violation);
@@ -256,10 +223,6 @@ function failure(settings: PipelineSettings, record: CallView, tool: ToolDefinit
   }
   const message = messageOf(error);
   return errorOutcome({ callId, toolName, code: 'EXECUTION_FAILED', message: message === '' ? `"${toolName}" failed without a message.` : message });
-}
-
-function denied(message: string): Refusal {
-  return { code: 'DENIED', message };
 }
 
 function isToolOutput(value: unknown): value is ToolOutput {

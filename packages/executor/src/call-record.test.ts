@@ -13,7 +13,7 @@ function tool(name: string, readOnly: boolean): FunctionToolDefinition {
 
 function record(callId = 'call_1'): CallRecord {
   const identity = { callId, name: 'read', source: MODEL_SOURCE, scope: registry.root, parentCallId: undefined, callerSignal: undefined };
-  return new CallRecord(identity, { callerAborted: () => undefined }, false);
+  return new CallRecord(identity, { callerAborted: () => undefined, timedOut: () => undefined }, false);
 }
 
 const lane = new CallLane<CallRecord>(1, () => undefined);

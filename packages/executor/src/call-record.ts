@@ -7,12 +7,20 @@ import type { DenialStage } from './runtime-events.js';
 /** Where a call is in its life: waiting for its turn, in the pipeline, or ended. */
 export type CallState = 'queued' | 'running' | 'done';
 
+/** The stage a running call is in, as far as its timeout is concerned (named in a `TIMEOUT` message). */
+export type TimedStage = 'pre-execute' | 'guard' | 'approval' | 'execute' | 'post-execute';
+
+/** Past 2^31 - 1 ms, setTimeout fires at once: such a timeout (or Infinity) means none. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** What a call does when its turn comes, decided once at submit. */
 export type Admission = { readonly type: 'run'; readonly tool: ToolDefinition } | { readonly type: 'refuse'; readonly refusal: Refusal };
 
-/** What a record tells its owner when the caller's signal aborts. */
+/** What a record tells its owner: its caller's signal aborted, or its timeout fired. */
 export interface CallerAbortHandler {
   callerAborted(record: CallRecord): void;
+  /** The call's timeout (or its approval wait's) fired during `record.stage`. */
+  timedOut(record: CallRecord): void;
 }
 
 /** Who asked for the call, fixed at submit. */
@@ -50,8 +58,10 @@ export interface CallView extends CallIdentity {
   readonly executing: boolean;
   /** Measured only when someone listens to `call-end`. */
   readonly timings: CallTimings | undefined;
-  /** The signal the tool and the approval handler get. */
+  /** The signal the tool, hooks, guards and the approval handler get. */
   readonly signal: AbortSignal;
+  /** The stage the call is in (or was in when it ended), for a `TIMEOUT` message. */
+  readonly stage: TimedStage;
 }
 
 interface MutableTimings {
@@ -85,7 +95,13 @@ export class CallRecord implements CallView, LaneEntry {
   #finalizeVisibleTool = false;
   #executing = false;
   #abortReason: ToolcellError | undefined;
+  /** The call's timeout timer, or the approval wait's while a person decides. */
   #timer: ReturnType<typeof setTimeout> | undefined;
+  #stage: TimedStage = 'pre-execute';
+  /** The call's timeout: not started yet, counting, or paused for an approval. */
+  #clock: 'idle' | 'running' | 'paused' = 'idle';
+  /** Counting: when the timeout fires (`performance.now()`); paused: the milliseconds left. */
+  #clockMark = 0;
   readonly #timings: MutableTimings | undefined;
   #controller: AbortController | undefined;
   #settle!: (outcome: CallOutcome) => void;
@@ -147,6 +163,10 @@ export class CallRecord implements CallView, LaneEntry {
 
   get timings(): CallTimings | undefined {
     return this.#timings;
+  }
+
+  get stage(): TimedStage {
+    return this.#stage;
   }
 
   /** The lane the call was queued in (none for a call that ended at submission). */
@@ -229,20 +249,60 @@ export class CallRecord implements CallView, LaneEntry {
     this.#deniedAt = stage;
   }
 
+  /** The pipeline moved on to `stage` (pre-execute hooks come first). */
+  enterStage(stage: TimedStage): void {
+    this.#stage = stage;
+  }
+
   /** The tool's `execute` is entered. */
   startExecuting(): void {
     this.#executing = true;
+    this.#stage = 'execute';
     if (this.#timings !== undefined) this.#timings.executeStartedAt = performance.now();
   }
 
-  /** `execute` returned a promise: the call's timeout timer, cleared when the call ends. */
-  armTimeout(timer: ReturnType<typeof setTimeout>): void {
-    this.#timer = timer;
+  /**
+   * A hook, guard or `execute` handed back a promise: the call's timeout starts counting,
+   * once; it is cleared when the call ends. A stage that returns at once needs no timer
+   * (none could fire while it runs). Infinity, or anything past 2^31 - 1 ms, means none;
+   * anything else, a malformed timeout included, arms the timer (fail closed).
+   */
+  startTimeout(timeoutMs: number): void {
+    if (this.#clock !== 'idle' || this.#state === 'done') return;
+    this.#clock = 'running';
+    if (timeoutMs > MAX_TIMER_MS) return;
+    this.#clockMark = performance.now() + timeoutMs;
+    this.#timer = setTimeout(fireTimeout, timeoutMs, this);
   }
 
-  /** `execute` returned in time: the timeout no longer applies. */
-  executeReturned(): void {
+  /**
+   * The approval handler handed back a promise: the call's timeout stops counting while a
+   * person decides, and `approvalTimeoutMs` bounds the wait instead (Infinity: unbounded).
+   */
+  awaitApproval(approvalTimeoutMs: number): void {
+    if (this.#state === 'done') return;
+    this.#stage = 'approval';
+    if (this.#clock === 'running' && this.#timer !== undefined) {
+      this.#clearTimer();
+      this.#clock = 'paused';
+      this.#clockMark = Math.max(0, this.#clockMark - performance.now());
+    }
+    if (!(approvalTimeoutMs > MAX_TIMER_MS)) this.#timer = setTimeout(fireTimeout, approvalTimeoutMs, this);
+  }
+
+  /** The approval handler decided (or failed): its wait ends, the call's timeout counts on. */
+  approvalDecided(): void {
+    if (this.#state === 'done') return;
     this.#clearTimer();
+    if (this.#clock !== 'paused') return;
+    this.#clock = 'running';
+    const left = this.#clockMark;
+    this.#clockMark = performance.now() + left;
+    this.#timer = setTimeout(fireTimeout, left, this);
+  }
+
+  /** `execute` returned in time (its timeout still covers the post-execute hooks). */
+  executeReturned(): void {
     if (this.#timings !== undefined) this.#timings.executeEndedAt = performance.now();
   }
 
@@ -271,12 +331,19 @@ export class CallRecord implements CallView, LaneEntry {
     this.#owner.callerAborted(this);
   }
 
+  /** The timer fired (`fireTimeout`). */
+  timedOut(): void {
+    this.#owner.timedOut(this);
+  }
+
   #clearTimer(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     this.#timer = undefined;
   }
 }
 
+// One function for every call's timer: setTimeout passes the record, so no closure per call.
+const fireTimeout = (record: CallRecord): void => record.timedOut();
 const NOT_ADMITTED: Admission = { type: 'refuse', refusal: { code: 'EXECUTION_FAILED', message: 'The executor did not admit the call.' } };
 const RAN = { wasRunning: true } as const;
 const WAITED = { wasRunning: false } as const;

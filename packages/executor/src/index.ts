@@ -1,7 +1,7 @@
 // The public API of @toolcell/executor. Adding an export is an API decision: everything
 // here is what `@toolcell/codemode`, provider glue and apps build on.
 
-export { DEFAULT_TIMEOUT_MS, ToolRuntime } from './tool-runtime.js';
+export { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, ToolRuntime } from './tool-runtime.js';
 export type { ToolRuntimeOptions } from './tool-runtime.js';
 export type { DispatchRequest, ParentToken } from './dispatch-request.js';
 export { nestedCallId } from './nested-call-id.js';

@@ -19,6 +19,12 @@ export interface PolicyCall {
   readonly scopeId: string;
   /** Whether the call came from a program inside `exec`. */
   readonly nested: boolean;
+  /**
+   * Aborted when the call is cancelled (by its caller, `runtime.cancel`, or its parent) or
+   * times out: stop waiting on whatever the hook or guard awaits. The call has ended by
+   * then, whatever the hook returns later.
+   */
+  readonly signal: AbortSignal;
 }
 
 /** What a pre-execute listener may return: nothing (observe), a rewrite, or a denial. */
@@ -38,7 +44,8 @@ export type PreExecuteDecision =
 
 /**
  * Runs before guards and approval, in registration order. Returning a rewrite replaces
- * the arguments (they are validated again); a denial ends the call as `DENIED`.
+ * the arguments (they are validated again); a denial ends the call as `DENIED`. A promise
+ * that does not settle within the call's timeout ends it as `TIMEOUT`.
  */
 export type PreExecuteListener = (call: PolicyCall) => PreExecuteDecision | void | Promise<PreExecuteDecision | void>;
 
@@ -56,7 +63,10 @@ export interface PostExecuteDecision {
   readonly modelContext?: string;
 }
 
-/** Runs after a successful execute, in registration order. */
+/**
+ * Runs after a successful execute, in registration order, within the call's timeout (a
+ * promise that does not settle in time ends the call as `TIMEOUT`).
+ */
 export type PostExecuteListener = (call: PostExecuteCall) => PostExecuteDecision | void | Promise<PostExecuteDecision | void>;
 
 /** A guard's verdict: nothing or `allow` lets the call through. */
@@ -72,5 +82,8 @@ export type GuardDecision =
       readonly reason: string;
     };
 
-/** A permission check; a denial (or a thrown error) ends the call as `DENIED`. */
+/**
+ * A permission check; a denial (or a thrown error) ends the call as `DENIED`, a promise
+ * that does not settle within the call's timeout ends it as `TIMEOUT`.
+ */
 export type Guard = (call: PolicyCall) => GuardDecision | void | Promise<GuardDecision | void>;

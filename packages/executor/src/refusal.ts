@@ -70,3 +70,8 @@ export function notSerializable(name: string, violation: JsonSafetyViolation): R
 export function refusalOutcome(call: { readonly callId: string; readonly toolName: string }, refusal: Refusal): CallOutcome {
   return errorOutcome({ callId: call.callId, toolName: call.toolName, code: refusal.code, message: refusal.message });
 }
+
+/** `DENIED`: a hook, guard or the approval handler refused the call (or failed). */
+export function denied(message: string): Refusal {
+  return { code: 'DENIED', message };
+}

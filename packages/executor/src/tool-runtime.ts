@@ -15,12 +15,25 @@ export interface ToolRuntimeOptions {
   readonly registry: ToolRegistry;
   /** Asked before tools with `needsApproval` run; without one, such calls are `DENIED`. */
   readonly approval?: ApprovalHandler;
+  /**
+   * How long a call waits for the approval handler's decision, in ms (default
+   * {@link DEFAULT_APPROVAL_TIMEOUT_MS}, ten minutes). A call still waiting then ends
+   * `TIMEOUT` without running, and the request's signal aborts so the prompt can be
+   * dismissed. `Infinity` waits for as long as the handler takes: say so only when
+   * something else bounds the wait (a person who always answers, a durable approval
+   * store). The call's own timeout does not count the approval wait.
+   */
+  readonly approvalTimeoutMs?: number;
   /** Read-only calls that may run at once in one lane (default 8). */
   readonly maxParallel?: number;
   /**
    * Timeout in ms for tools that set no `timeoutMs` (default {@link DEFAULT_TIMEOUT_MS}, two
-   * minutes), so every call ends; `Infinity` turns it off. A call that runs past its timeout
-   * ends `TIMEOUT` and its signal aborts. A tool's own `timeoutMs` (also `Infinity`) wins.
+   * minutes), so every call ends; `Infinity` turns it off. A tool's own `timeoutMs` (also
+   * `Infinity`) wins. The timeout covers the policy stages as well as `execute`: it starts
+   * when the first pre-execute hook, guard or `execute` returns a promise and runs on through
+   * the post-execute hooks, paused only while the approval handler decides
+   * (`approvalTimeoutMs` bounds that). A call that runs past it ends `TIMEOUT` with a message
+   * naming the stage, and its signal — the one hooks, guards and the tool see — aborts.
    */
   readonly defaultTimeoutMs?: number;
   /** Wire-text budget for tools that set no `outputBudget` (default: none). */
@@ -37,6 +50,9 @@ const DEFAULT_MAX_PARALLEL = 8;
 
 /** The per-call timeout of tools that set none, when the runtime sets no other: two minutes. */
 export const DEFAULT_TIMEOUT_MS = 120_000;
+
+/** How long a call waits for an approval decision, when the runtime sets no other: ten minutes. */
+export const DEFAULT_APPROVAL_TIMEOUT_MS = 600_000;
 
 /**
  * Runs every tool call — from the model or from a program inside `exec` — through one
@@ -56,6 +72,7 @@ export class ToolRuntime {
       approval: options.approval,
       maxParallel: checkCount(options.maxParallel, 'executor.maxParallel', DEFAULT_MAX_PARALLEL),
       defaultTimeoutMs: checkTimeout(options.defaultTimeoutMs ?? DEFAULT_TIMEOUT_MS, 'executor.defaultTimeoutMs'),
+      approvalTimeoutMs: checkTimeout(options.approvalTimeoutMs ?? DEFAULT_APPROVAL_TIMEOUT_MS, 'executor.approvalTimeoutMs'),
       defaultOutputBudget: checkCount(options.defaultOutputBudget, 'executor.defaultOutputBudget', undefined),
       onListenerError: options.onListenerError,
     });

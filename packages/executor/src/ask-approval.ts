@@ -1,0 +1,48 @@
+import type { ApprovalDecision, ApprovalRequest } from './approval-handler.js';
+import { emitStage } from './call-events.js';
+import type { PipelineCall, PipelineHost } from './call-pipeline.js';
+import { isPromiseLike } from './is-promise-like.js';
+import { messageOf } from './message-of.js';
+import type { PolicyCall } from './policy-call.js';
+import type { Refusal } from './refusal.js';
+import { denied } from './refusal.js';
+
+/**
+ * The approval stage: ask the handler about `call`; `undefined` when it approved. While a
+ * handler's promise is pending, the call's timeout is paused and `approvalTimeoutMs`
+ * bounds the wait instead (the record's timer ends the call as `TIMEOUT` when it runs out).
+ */
+export async function askApproval<Call extends PipelineCall>(engine: PipelineHost<Call>, record: Call, call: PolicyCall): Promise<Refusal | undefined> {
+  const handler = engine.settings.approval;
+  if (handler === undefined) {
+    return denied(`"${call.toolName}" needs approval and no approval handler is configured, so it was not run.`);
+  }
+  const parentCallId = record.source.type === 'code_mode' ? record.source.parentCallId : undefined;
+  const cellId = record.source.type === 'code_mode' ? record.source.cellId : undefined;
+  const { callId, toolName, jsName, args, source, scopeId, nested } = call;
+  const request: ApprovalRequest = { callId, toolName, jsName, args, source, scopeId, nested, parentCallId, cellId, signal: record.signal };
+  let decision: ApprovalDecision;
+  emitStage(engine.events, record, 'approval-requested', undefined);
+  const askedAt = performance.now();
+  try {
+    const returned = handler.ask(request);
+    if (isPromiseLike(returned)) {
+      record.awaitApproval(engine.settings.approvalTimeoutMs);
+      try {
+        decision = await returned;
+      } finally {
+        record.approvalDecided();
+      }
+    } else {
+      decision = returned;
+    }
+  } catch (error) {
+    if (record.state !== 'done') emitStage(engine.events, record, 'approval', 'failed', performance.now() - askedAt);
+    return denied(`Asking for approval failed, so the call was not run: ${messageOf(error)}`);
+  }
+  // Not reported for a call that ended (cancelled, or its wait timed out) while the handler was deciding.
+  if (record.state !== 'done') emitStage(engine.events, record, 'approval', decision?.type === 'approve' ? 'approve' : 'deny', performance.now() - askedAt);
+  if (decision?.type === 'approve') return undefined;
+  const reason = decision?.type === 'deny' && decision.reason !== undefined ? `: ${decision.reason}` : '';
+  return denied(`The call of "${call.toolName}" was not approved${reason}. Do not retry it unchanged; ask the user how to proceed.`);
+}
