@@ -5,10 +5,15 @@ import { MAX_MICROTASK_CHAIN_MS, TurnScheduler } from './turn-scheduler.js';
 function harness() {
   let now = 0;
   const loop: Array<() => void> = [];
-  const scheduler = new TurnScheduler((task) => loop.push(task), () => now);
+  const afterEventLoop = (task: () => void): void => {
+    loop.push(task);
+  };
+  const newScheduler = (): TurnScheduler => new TurnScheduler(afterEventLoop, () => now);
   const ran: string[] = [];
   return {
-    scheduler,
+    scheduler: newScheduler(),
+    newScheduler,
+    loop,
     ran,
     advance: (ms: number) => {
       now += ms;
@@ -57,5 +62,30 @@ describe('TurnScheduler', () => {
     scheduler.schedule(turn('after the loop'));
     await microtasks();
     expect(ran).toEqual(['first', 'after the loop']);
+  });
+
+  it("gives each program's turns a chain of their own", async () => {
+    const { scheduler, newScheduler, ran, advance, turnLoop, turn } = harness();
+    scheduler.schedule(turn('first program'));
+    advance(MAX_MICROTASK_CHAIN_MS);
+    newScheduler().schedule(turn('second program'));
+    scheduler.schedule(turn('first program, deferred'));
+    await microtasks();
+    expect(ran).toEqual(['first program', 'second program']);
+    turnLoop();
+    expect(ran).toEqual(['first program', 'second program', 'first program, deferred']);
+  });
+
+  it('leaves one task on the event loop, however many programs schedule turns before it comes round', async () => {
+    // A host running programs back to back in microtasks never lets the loop come round:
+    // a task per program would be kept, with its scheduler, until it does.
+    const { newScheduler, loop, ran, turnLoop, turn } = harness();
+    for (let index = 0; index < 100; index += 1) newScheduler().schedule(turn(`program ${index}`));
+    await microtasks();
+    expect(ran).toHaveLength(100);
+    expect(loop).toHaveLength(1);
+    turnLoop();
+    newScheduler().schedule(turn('after the loop'));
+    expect(loop).toHaveLength(1);
   });
 });

@@ -42,23 +42,63 @@ export function eventLoopScheduler(): EventLoopScheduler {
   return shared;
 }
 
+/**
+ * Counts the turns of one event loop for every program of the thread, with at most one task
+ * pending on it: a task per program would pile up in a host that runs programs back to back
+ * without the loop coming round (each program's steps in microtasks), one per program until
+ * it does.
+ */
+class EventLoopTurns {
+  private count = 0;
+  private pending = false;
+
+  constructor(private readonly afterEventLoop: EventLoopScheduler) {}
+
+  /** The number of the loop's current turn; the loop coming round starts the next one. */
+  current(): number {
+    if (!this.pending) {
+      this.pending = true;
+      this.afterEventLoop(() => {
+        this.pending = false;
+        this.count += 1;
+      });
+    }
+    return this.count;
+  }
+}
+
+const loopTurns = new WeakMap<EventLoopScheduler, EventLoopTurns>();
+
+function eventLoopTurns(afterEventLoop: EventLoopScheduler): EventLoopTurns {
+  let turns = loopTurns.get(afterEventLoop);
+  if (turns === undefined) {
+    turns = new EventLoopTurns(afterEventLoop);
+    loopTurns.set(afterEventLoop, turns);
+  }
+  return turns;
+}
+
 /** Schedules a program's turns: in a microtask, unless turns have chained that way for {@link MAX_MICROTASK_CHAIN_MS}. */
 export class TurnScheduler {
-  private chainStartedAt: number | undefined;
+  private readonly loop: EventLoopTurns;
+  /** The loop turn the current chain started in, and when. */
+  private chainLoopTurn = -1;
+  private chainStartedAt = 0;
 
   constructor(
     private readonly afterEventLoop: EventLoopScheduler = eventLoopScheduler(),
     private readonly now: () => number = () => performance.now(),
-  ) {}
+  ) {
+    this.loop = eventLoopTurns(afterEventLoop);
+  }
 
   schedule(turn: () => void): void {
     const now = this.now();
-    if (this.chainStartedAt === undefined) {
+    // Queues the loop's turn count first (when no program did), so it runs before a turn deferred below.
+    const loopTurn = this.loop.current();
+    if (loopTurn !== this.chainLoopTurn) {
+      this.chainLoopTurn = loopTurn;
       this.chainStartedAt = now;
-      // Queued first, so it runs before a turn deferred below: the loop came round, a new chain may start.
-      this.afterEventLoop(() => {
-        this.chainStartedAt = undefined;
-      });
     } else if (now - this.chainStartedAt >= MAX_MICROTASK_CHAIN_MS) {
       this.afterEventLoop(turn);
       return;
