@@ -1,6 +1,7 @@
 // Issue 14: completion the model never polls. A cell nobody observes reports through
-// `cell-update`; a blocking `wait` returns only when something changed; a cancelled
-// `wait` loses nothing. Ordered by `hold` tools and events, never by racing timers.
+// `cell-update`; a blocking `wait` returns at a yield, an approval or the end (see
+// wait-tool.test.ts); a cancelled `wait` loses nothing. Ordered by `hold` tools and
+// events, never by racing timers.
 import type { CallOutcome, JsonObject } from '@toolcell/core';
 import { wireText } from '@toolcell/core';
 import type { ApprovalDecision } from '@toolcell/executor';
@@ -88,14 +89,15 @@ describe('cell-update events', () => {
     expect(wireText(delivery!.output.wire)).toContain('Error EXEC_RUNTIME: Uncaught Error: broke');
   });
 
-  it('are not emitted while a wait observes the cell: the wait gets the change', async () => {
+  it('are not emitted while a wait observes the cell: the wait gets the changes', async () => {
     const h = harness();
     const events = updates(h);
     const started = await h.exec(STEPS);
     const waiting = h.wait({ cell_id: cellOf(started), yield_time_ms: 600_000 });
     expect(await h.codeMode.takeCellReport({ scopeId: 'root', cellId: cellOf(started) })).toBeUndefined();
     h.release('1');
-    expect(result(await waiting)).toMatchObject({ status: 'running', text: 'b' });
+    h.release('2');
+    expect(result(await waiting)).toMatchObject({ status: 'completed', text: 'b\nc', return_value: 'done' });
     expect(events.seen).toEqual([]);
   });
 });
@@ -135,16 +137,6 @@ describe('approvals of a cell', () => {
 });
 
 describe('wait', () => {
-  it('blocks until something changed: a yield_control with nothing new does not end it early', async () => {
-    const h = harness();
-    const started = await h.exec(`text('a'); yield_control(); await tools.hold({ key: 'x' }); yield_control(); await tools.hold({ key: 'y' }); text('b'); await tools.hold({ key: 'z' }); return 1;`);
-    const waiting = h.wait({ cell_id: cellOf(started), yield_time_ms: 600_000 });
-    h.release('x');
-    h.release('y');
-    // Had the empty yield_control() answered the wait, its text would be ''.
-    expect(result(await waiting)).toMatchObject({ status: 'running', text: 'b' });
-  });
-
   it('after a cancelled wait, the next wait is not busy and gets the output and completion produced since', async () => {
     const h = harness();
     const ends: string[] = [];

@@ -6,16 +6,20 @@ import type { ExecOutputItem, ExecReport } from './exec-report.js';
 import { ObservationCancelledError } from './observation-cancelled-error.js';
 import type { CellValues } from './stored-values.js';
 
-/** How an observation waits. */
+/**
+ * How an observation waits. It returns when the program yields (`yield_control()`), ends,
+ * or `yieldAfterMs` passes (and, for `wait`, when a nested call needs an approval); output
+ * produced meanwhile waits for that answer, so a program whose last output and end come
+ * together is answered once, with its end.
+ */
 export interface ObserveOptions {
   /** Return a `running` report after this long (`undefined`: only at the end). */
   readonly yieldAfterMs?: number;
   /**
-   * `wait`: return as soon as something changed (output, `notify`, an approval request,
-   * the end), and ignore a `yield_control()` with nothing new. `exec` leaves it off: its
-   * first answer comes at `yield_control()`, the yield time or the end.
+   * `wait`: also return when a nested call starts waiting for the host's approval, with a
+   * note naming it. `exec` leaves it off: the approval decides before its first answer.
    */
-  readonly wakeOnChange?: boolean;
+  readonly wakeOnApproval?: boolean;
   /** Aborting stops observing at once, without taking anything (the next observation gets it). */
   readonly signal?: AbortSignal;
 }
@@ -23,7 +27,7 @@ export interface ObserveOptions {
 interface Observer {
   resolve(report: ExecReport): void;
   reject(error: Error): void;
-  readonly wakeOnChange: boolean;
+  readonly wakeOnApproval: boolean;
   timer: ReturnType<typeof setTimeout> | undefined;
   detach: (() => void) | undefined;
 }
@@ -94,6 +98,11 @@ export class Cell {
   private lastTextLine: string | undefined;
   private observer: Observer | undefined;
   private final: ExecReport | undefined;
+  /**
+   * The sandbox reported the program's end; its final report follows once nested calls
+   * settled. From then on nothing answers `running`: the observer waits for the end.
+   */
+  private programEnded = false;
   private terminatedByRequest = false;
   /** Settles with the program's end, after nested calls settled and values committed. */
   readonly finished: Promise<void>;
@@ -137,7 +146,7 @@ export class Cell {
 
   /** A nested call of this cell waits for approval. */
   approvalRequested(request: CellApprovalRequest): void {
-    if (this.final) return;
+    if (this.programEnded) return;
     this.approvals.set(request.callId, request);
     this.changed('approval');
   }
@@ -167,6 +176,7 @@ export class Cell {
       const message = error instanceof Error ? error.message : String(error);
       result = { status: 'failed', output: [], error: { code: 'EXEC_CRASHED', message: `The sandbox could not run the program: ${message}` }, stats: { wallMs: 0, cpuMs: 0, toolCalls: 0 } };
     }
+    this.programEnded = true;
     await settleNestedCalls();
     const terminated = this.terminatedByRequest;
     // Stored values commit only when the program ran to its end or threw on its own —
@@ -197,14 +207,10 @@ export class Cell {
   observe(options: ObserveOptions = {}): Promise<ExecReport> {
     if (this.observer) throw new CellBusyError(`cell ${this.id} is already being observed by another call; wait for that call to return first.`);
     return new Promise<ExecReport>((resolve, reject) => {
-      const observer: Observer = { resolve, reject, wakeOnChange: options.wakeOnChange === true, timer: undefined, detach: undefined };
+      const observer: Observer = { resolve, reject, wakeOnApproval: options.wakeOnApproval === true, timer: undefined, detach: undefined };
       this.observer = observer;
       if (this.final) {
         this.deliver(this.final);
-        return;
-      }
-      if (observer.wakeOnChange && this.hasNews()) {
-        this.deliver(this.running());
         return;
       }
       const { signal } = options;
@@ -217,7 +223,7 @@ export class Cell {
         signal.addEventListener('abort', onAbort, { once: true });
         observer.detach = () => signal.removeEventListener('abort', onAbort);
       }
-      if (options.yieldAfterMs !== undefined) observer.timer = setTimeout(() => this.deliver(this.running()), options.yieldAfterMs);
+      if (options.yieldAfterMs !== undefined) observer.timer = setTimeout(() => this.yieldNow(), options.yieldAfterMs);
     });
   }
 
@@ -230,12 +236,10 @@ export class Cell {
     return this.collect(this.final ?? this.running());
   }
 
-  /** `yield_control()`: hand the current observer what is new, keep running. */
+  /** `yield_control()` or the yield time: hand the current observer what is new (maybe nothing), keep running. */
   yieldNow(): void {
-    const observer = this.observer;
-    if (!observer || this.final) return;
-    // A `wait` never returns an empty "still running" answer early.
-    if (observer.wakeOnChange && !this.hasNews()) return;
+    // An ended program is answered with its end, never as `running`.
+    if (this.programEnded) return;
     this.deliver(this.running());
   }
 
@@ -252,10 +256,6 @@ export class Cell {
     return { status: 'running', cellId: this.id, wallMs: performance.now() - this.startedAt, output: [] };
   }
 
-  private hasNews(): boolean {
-    return this.items.length > this.observedUpTo || this.notes.length > 0;
-  }
-
   private changed(reason: CellUpdateReason): void {
     this.reasons.add(reason);
     if (this.flushQueued) return;
@@ -268,7 +268,7 @@ export class Cell {
     this.flushQueued = false;
     const observer = this.observer;
     if (observer) {
-      if (observer.wakeOnChange && !this.final) this.wake();
+      if (observer.wakeOnApproval && this.reasons.has('approval') && this.approvals.size > 0 && !this.programEnded) this.wakeForApproval();
       this.reasons.clear();
       this.notifications.length = 0;
       return;
@@ -290,13 +290,10 @@ export class Cell {
     });
   }
 
-  /** Wake a blocking `wait`, saying why when the change left no output. */
-  private wake(): void {
-    if (this.reasons.has('approval')) {
-      for (const request of this.approvals.values()) this.notes.push(`The call ${request.callId} of "${request.toolName}" is waiting for the host's approval.`);
-    }
-    if (this.reasons.has('notify') && !this.hasNews()) this.notes.push('The program called notify(); the value went to the host, not to this output.');
-    if (this.hasNews()) this.deliver(this.running());
+  /** A nested call waits for approval: answer a blocking `wait`, saying which calls wait. */
+  private wakeForApproval(): void {
+    for (const request of this.approvals.values()) this.notes.push(`The call ${request.callId} of "${request.toolName}" is waiting for the host's approval.`);
+    this.deliver(this.running());
   }
 
   private cancel(observer: Observer): void {

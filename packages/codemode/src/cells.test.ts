@@ -25,7 +25,7 @@ const cellOf = (outcome: CallOutcome) => String(result(outcome).cell_id);
 describe('cells', () => {
   it('yields, then two waits see disjoint output, then the completion', async () => {
     const h = harness();
-    const started = await h.exec(`text('first'); yield_control(); await tools.hold({ key: 'a' }); text('second'); await tools.hold({ key: 'b' }); return 'done';`);
+    const started = await h.exec(`text('first'); yield_control(); await tools.hold({ key: 'a' }); text('second'); yield_control(); await tools.hold({ key: 'b' }); return 'done';`);
     expect(result(started)).toMatchObject({ status: 'running', text: 'first' });
     expect(text(started)).toMatch(/^Script running, cell \d+/);
     const cellId = cellOf(started);

@@ -23,7 +23,7 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
     kind: 'function',
     name: 'wait',
     description:
-      'Observe a running exec cell: blocks until the cell has new output, needs an approval, or ends (or yield_time_ms passes), then returns only what is new since the last observation, or the final result. ' +
+      'Observe a running exec cell: blocks until the program yields (yield_control()), a nested call needs an approval, the program ends, or yield_time_ms passes; then returns what was produced since the last observation, or the final result. ' +
       'With terminate: true, end the cell (buffered output included). With list: true (no cell_id), list the live cells (id, state, age, last output line).' +
       (cells.pushCompletion ? ' You need not wait: end your turn or do other work, and you will be told when a cell has news.' : ''),
     inputSchema: {
@@ -69,7 +69,7 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
           report = await observation;
         } else {
           const yieldAfterMs = typeof args.yield_time_ms === 'number' ? args.yield_time_ms : cells.defaultYieldTimeMs;
-          report = await cell.observe({ yieldAfterMs, wakeOnChange: true, signal: toolContext.signal });
+          report = await cell.observe({ yieldAfterMs, wakeOnApproval: true, signal: toolContext.signal });
         }
       } catch (error) {
         if (CellBusyError.isInstance(error)) throw new ToolFailure({ code: 'EXECUTION_FAILED', message: error.message });
