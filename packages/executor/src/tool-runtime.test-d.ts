@@ -1,7 +1,7 @@
 import type { CallOutcome, CodeModeCallSource } from '@toolcell/core';
 import type { Scope } from '@toolcell/registry';
 import { describe, expectTypeOf, it } from 'vitest';
-import type { CallEndEvent, DispatchRequest, ParentToken, PreExecuteDecision } from './index.js';
+import type { CallEndEvent, DispatchRequest, ParentToken, PolicyCall, PostExecuteCall, PreExecuteDecision, ToolRuntimeOptions } from './index.js';
 import type { ToolRuntime } from './index.js';
 
 declare const runtime: ToolRuntime;
@@ -41,5 +41,14 @@ describe('ToolRuntime types', () => {
     });
     // @ts-expect-error not an event of the runtime
     runtime.events.on('call-finished', () => undefined);
+  });
+
+  it('hooks and guards get the call\'s signal; the approval wait takes a bound or Infinity', () => {
+    expectTypeOf<PolicyCall['signal']>().toEqualTypeOf<AbortSignal>();
+    expectTypeOf<PostExecuteCall['signal']>().toEqualTypeOf<AbortSignal>();
+    expectTypeOf<ToolRuntimeOptions['approvalTimeoutMs']>().toEqualTypeOf<number | undefined>();
+    runtime.addGuard((call) => {
+      expectTypeOf(call.signal).toEqualTypeOf<AbortSignal>();
+    });
   });
 });
