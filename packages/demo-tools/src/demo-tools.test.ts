@@ -2,9 +2,10 @@ import type { FunctionToolDefinition, JsonObject, JsonValue } from '@toolcell/co
 import { MODEL_SOURCE, wireText } from '@toolcell/core';
 import { describe, expect, it } from 'vitest';
 import { createDemoTools, DEMO_TOOL_NAMES, PATH_ARGUMENTS } from './demo-tools.js';
+import type { WorkspaceReadOptions } from './demo-workspace.js';
 import { createListFilesTool } from './list-files.js';
 import { MemoryWorkspace } from './memory-workspace.js';
-import { createReadFileTool } from './read-file.js';
+import { createReadFileTool, MAX_READ_BYTES } from './read-file.js';
 import { createSearchTextTool } from './search-text.js';
 import { createWriteFileTool } from './write-file.js';
 
@@ -69,6 +70,21 @@ describe('the demo tools over a MemoryWorkspace', () => {
     expect(wireText(one.wire)).toBe('1 matching lines in 1 files\nnotes.md:2: TODO(kim): ship');
     await expect(call(tool, { pattern: 'x', path: 'nowhere' })).rejects.toThrow('nowhere does not exist');
     await expect(call(tool, { pattern: '(?=x)' })).rejects.toThrow(/RE2 syntax/);
+  });
+
+  it('search_text skips a file larger than the read limit by its listed size, without reading it', async () => {
+    const read: string[] = [];
+    const workspace = new (class extends MemoryWorkspace {
+      override readFile(path: string, options: WorkspaceReadOptions) {
+        read.push(path);
+        return super.readFile(path, options);
+      }
+    })({ 'big.log': `TODO ${'x'.repeat(MAX_READ_BYTES)}`, 'small.md': 'TODO\n' });
+    const found = await call(createSearchTextTool(workspace), { pattern: 'TODO' });
+    expect(found.result.value).toEqual({ matches: [{ path: 'small.md', line: 1, text: 'TODO' }], files_searched: 2, truncated: false });
+    expect(read).toEqual(['small.md']);
+    await call(createSearchTextTool(workspace), { pattern: 'TODO', path: 'big.log' });
+    expect(read).toEqual(['small.md']);
   });
 
   it('write_file creates, replaces and refuses to overwrite a directory', async () => {

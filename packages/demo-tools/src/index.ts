@@ -4,7 +4,7 @@ export type { AskUserQuestionInput, AskUserQuestionResult, QuestionAsker } from 
 export { createAskUserQuestionTool } from './ask-user-question.js';
 export type { DemoToolsOptions } from './demo-tools.js';
 export { createDemoTools, DEMO_TOOL_NAMES, PATH_ARGUMENTS } from './demo-tools.js';
-export type { DemoWorkspace, WorkspaceChild, WorkspaceStat } from './demo-workspace.js';
+export type { DemoWorkspace, WorkspaceChild, WorkspaceReadOptions, WorkspaceStat } from './demo-workspace.js';
 export type { ContextMeter, ContextRemainingResult } from './get-context-remaining.js';
 export { createGetContextRemainingTool } from './get-context-remaining.js';
 export type { FileEntry, ListFilesInput, ListFilesResult } from './list-files.js';

@@ -21,4 +21,11 @@ describe('MemoryWorkspace', () => {
     ]);
     await expect(workspace.writeFile('src', 'no', { createDirectories: true })).rejects.toThrow('src is a directory.');
   });
+
+  it('refuses to read a file larger than maxBytes', async () => {
+    const workspace = new MemoryWorkspace({ 'a.txt': 'abcd' });
+    const signal = new AbortController().signal;
+    expect(new TextDecoder().decode(await workspace.readFile('a.txt', { signal, maxBytes: 4 }))).toBe('abcd');
+    await expect(workspace.readFile('a.txt', { signal, maxBytes: 3 })).rejects.toThrow('a.txt has 4 bytes, more than the limit of 3.');
+  });
 });

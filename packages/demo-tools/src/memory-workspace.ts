@@ -1,4 +1,4 @@
-import type { DemoWorkspace, WorkspaceChild, WorkspaceStat } from './demo-workspace.js';
+import type { DemoWorkspace, WorkspaceChild, WorkspaceReadOptions, WorkspaceStat } from './demo-workspace.js';
 
 const encoder = new TextEncoder();
 
@@ -44,9 +44,11 @@ export class MemoryWorkspace implements DemoWorkspace {
     return Promise.resolve([...children.values()]);
   }
 
-  readFile(path: string): Promise<Uint8Array> {
+  readFile(path: string, options: WorkspaceReadOptions): Promise<Uint8Array> {
     const file = this.files.get(path);
-    return file === undefined ? Promise.reject(new Error(`${path} does not exist.`)) : Promise.resolve(file);
+    if (file === undefined) return Promise.reject(new Error(`${path} does not exist.`));
+    if (file.length > options.maxBytes) return Promise.reject(new Error(`${path} has ${file.length} bytes, more than the limit of ${options.maxBytes}.`));
+    return Promise.resolve(file);
   }
 
   writeFile(path: string, content: string, options: { readonly createDirectories: boolean }): Promise<void> {
@@ -69,3 +71,4 @@ export class MemoryWorkspace implements DemoWorkspace {
     return false;
   }
 }
+

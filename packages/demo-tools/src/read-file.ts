@@ -59,7 +59,7 @@ export function createReadFileTool(workspace: DemoWorkspace): FunctionToolDefini
       if (info.size > MAX_READ_BYTES) {
         throw new Error(`${input.path} has ${info.size} bytes, more than read_file's limit of ${MAX_READ_BYTES}; use search_text instead.`);
       }
-      const bytes = await workspace.readFile(path, context.signal);
+      const bytes = await workspace.readFile(path, { signal: context.signal, maxBytes: MAX_READ_BYTES });
       if (looksBinary(bytes)) throw new Error(`${input.path} is a binary file; read_file reads text only.`);
       const lines = textLines(decodeText(bytes));
       const start = input.start_line ?? 1;

@@ -71,13 +71,16 @@ export function createSearchTextTool(workspace: DemoWorkspace): FunctionToolDefi
       const start = workspace.relativePath(input.path ?? '.', context.toolName);
       const info = await workspace.stat(start);
       if (info === undefined) throw new Error(`${start} does not exist; use list_files to see what is there.`);
-      const files = info.type === 'directory' ? await filesUnder(workspace, start, context.signal) : [start];
+      if (info.type === 'other') throw new Error(`${start} is not a regular file or a directory; search_text reads neither FIFOs nor devices.`);
+      const files = info.type === 'directory' ? await filesUnder(workspace, start, context.signal) : [{ path: start, size: info.size }];
       const limit = input.max_results ?? DEFAULT_MAX_RESULTS;
       const matches: TextMatch[] = [];
       let truncated = false;
-      for (const path of files) {
-        const bytes = await workspace.readFile(path, context.signal);
-        if (bytes.length > MAX_READ_BYTES || looksBinary(bytes)) continue;
+      for (const { path, size } of files) {
+        // The size is known before any byte is read: a large file is skipped unread.
+        if (size > MAX_READ_BYTES) continue;
+        const bytes = await readSearchable(workspace, path, context.signal);
+        if (bytes === undefined || looksBinary(bytes)) continue;
         for (const [index, text] of textLines(decodeText(bytes)).entries()) {
           if (!expression.test(text)) continue;
           if (matches.length >= limit) {
@@ -110,13 +113,39 @@ function compilePattern(pattern: string, ignoreCase: boolean): RE2JS {
   }
 }
 
+/** A file of the search and its size when listed. */
+interface ListedFile {
+  readonly path: string;
+  readonly size: number;
+}
+
 /** The files under `directory`, depth-first in name order. */
-async function filesUnder(workspace: DemoWorkspace, directory: string, signal: AbortSignal): Promise<string[]> {
-  const files: string[] = [];
+async function filesUnder(workspace: DemoWorkspace, directory: string, signal: AbortSignal): Promise<ListedFile[]> {
+  const files: ListedFile[] = [];
   for (const child of await sortedChildren(workspace, directory, signal)) {
     const path = joinPath(directory, child.name);
     if (child.type === 'directory') files.push(...(await filesUnder(workspace, path, signal)));
-    else files.push(path);
+    else files.push({ path, size: child.size });
   }
   return files;
+}
+
+/**
+ * A listed file's bytes, or `undefined` when it can no longer be searched (it grew past
+ * the limit, went away or became something other than a regular file since the listing):
+ * one such file does not fail the search.
+ */
+async function readSearchable(workspace: DemoWorkspace, path: string, signal: AbortSignal): Promise<Uint8Array | undefined> {
+  try {
+    return await workspace.readFile(path, { signal, maxBytes: MAX_READ_BYTES });
+  } catch (error) {
+    signal.throwIfAborted();
+    if (isWorkspaceEscape(error)) throw error;
+    return undefined;
+  }
+}
+
+/** Whether a read was refused for leaving the workspace (that is reported, not skipped). */
+function isWorkspaceEscape(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'WORKSPACE_ESCAPE';
 }

@@ -11,7 +11,7 @@ import type { PromptSection } from '@toolcell/sdkgen';
 import { createToolSearchTool, systemPromptSections } from '@toolcell/sdkgen';
 import type { AgentSettings } from '../config/agent-settings.js';
 import { connectConfiguredServers } from '../mcp/connect-configured-servers.js';
-import { findConfinementViolation } from '../tools/confinement.js';
+import { findConfinementViolation, realPathArguments } from '../tools/confinement.js';
 import { createDemoTools } from '@toolcell/demo-tools';
 import { Workspace } from '../tools/workspace.js';
 import { createApprovalHandler } from './approval-policy.js';
@@ -103,6 +103,12 @@ export class AgentRuntime {
     agent.mcpServers = await connectConfiguredServers(settings, registry);
     if (settings.search && isCodeMode(settings.mode)) registry.register(createToolSearchTool(registry));
     reporter.attach(runtime);
+    // A path through a link is asked about, and used, as where it lands.
+    runtime.onPreExecute((call) => {
+      if (typeof call.args === 'string') return;
+      const args = realPathArguments(workspace, call.toolName, call.args);
+      return args === undefined ? undefined : { type: 'rewrite', args };
+    });
     runtime.addGuard((call) => {
       if (typeof call.args === 'string') return;
       const violation = findConfinementViolation(workspace, call.toolName, call.args as JsonObject);

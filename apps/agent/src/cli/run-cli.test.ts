@@ -1,4 +1,5 @@
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -105,5 +106,15 @@ describe('runCli', () => {
     const result = await cli(['exec', '-', '--json'], { stdin: 'return (await tools.list_files({ path: "docs" })).entries.map((entry) => entry.path);' });
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'ok', output: { result: { return_value: ['docs/roadmap.md'] } } });
+  });
+
+  it('exec ends, and exits 1, when a program writes to a FIFO in the workspace (nothing waits for a reader)', async () => {
+    const workspace = join(root, 'fifo-workspace');
+    mkdirSync(workspace);
+    execFileSync('mkfifo', [join(workspace, 'pipe')]);
+    const program = 'await tools.write_file({ path: "pipe", content: "x" });';
+    const result = await cli(['exec', '-', '--json', '--approve', 'all', '-w', workspace], { stdin: program });
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stdout)).toMatchObject({ status: 'error', calls: [{ name: 'write_file', status: 'error', message: 'pipe exists and is not a file.' }] });
   });
 });

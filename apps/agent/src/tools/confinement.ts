@@ -20,3 +20,19 @@ export function findConfinementViolation(
   }
   return undefined;
 }
+
+/**
+ * The call's arguments with each path argument replaced by where it finally lands,
+ * relative to the root (links followed), or `undefined` when every path already says so.
+ * The approval prompt then names the real destination, and the tool acts on that path.
+ */
+export function realPathArguments(workspace: Workspace, toolName: string, args: JsonObject): JsonObject | undefined {
+  let rewritten: JsonObject | undefined;
+  for (const key of PATH_ARGUMENTS[toolName] ?? []) {
+    const value = args[key];
+    if (typeof value !== 'string') continue;
+    const checked = workspace.check(value, toolName);
+    if (checked.type === 'inside' && checked.relative !== value) rewritten = { ...(rewritten ?? args), [key]: checked.relative };
+  }
+  return rewritten;
+}
