@@ -14,7 +14,7 @@ export interface UnobservedCall {
 
 /** Settings of cells (long-running programs with `wait`, `yield_control`, stored values). */
 export interface CellsOptions {
-  /** How long `exec` waits before returning a running cell (default 10,000 ms; the pragma overrides). */
+  /** How long `exec` and `wait` wait before returning a running cell (default 10,000 ms, at most one hour; the pragma and `wait`'s `yield_time_ms` override). */
   readonly defaultYieldTimeMs?: number;
   /** Cells alive at once (default 16). */
   readonly maxLiveCells?: number;

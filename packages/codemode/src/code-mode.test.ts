@@ -20,6 +20,9 @@ describe('CodeMode configuration', () => {
   it('rejects non-positive code-mode settings, naming the setting', () => {
     expect(() => create({ maxOutputTokens: 0 })).toThrow('codeMode.maxOutputTokens: must be a positive integer; got 0.');
     expect(() => create({ cells: { maxLiveCells: 1.5 } })).toThrow('codeMode.cells.maxLiveCells: must be a positive integer; got 1.5.');
+    // A longer timer would fire after 1 ms (issue 28 item 3).
+    expect(() => create({ cells: { defaultYieldTimeMs: 3_000_000_000 } })).toThrow('codeMode.cells.defaultYieldTimeMs: must be at most 3600000; got 3000000000.');
+    expect(create({ cells: { defaultYieldTimeMs: 3_600_000 } }).waitTool?.name).toBe('wait');
   });
 
   it('declares wait only when cells are on', () => {

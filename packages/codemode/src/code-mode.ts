@@ -11,6 +11,7 @@ import { resolveCodeModeLimits } from './code-mode-limits.js';
 import { renderExecAnswer } from './exec-report.js';
 import { createExecTool } from './exec-tool.js';
 import { createWaitTool } from './wait-tool.js';
+import { MAX_YIELD_TIME_MS } from './yield-time.js';
 
 const DEFAULT_MAX_OUTPUT_TOKENS = 10_000;
 const DEFAULT_YIELD_TIME_MS = 10_000;
@@ -21,6 +22,11 @@ function positiveInteger(value: number | undefined, setting: string, fallback: n
   if (!Number.isSafeInteger(value) || value < 1) {
     throw new ConfigurationError({ setting, message: `must be a positive integer; got ${String(value)}.` });
   }
+  return value;
+}
+
+function atMost(value: number, maximum: number, setting: string): number {
+  if (value > maximum) throw new ConfigurationError({ setting, message: `must be at most ${maximum}; got ${value}.` });
   return value;
 }
 
@@ -45,7 +51,7 @@ export class CodeMode {
   constructor(private readonly options: CodeModeOptions) {
     const cellsOption: CellsOptions | undefined = options.cells === true ? {} : options.cells === false ? undefined : options.cells;
     const cells: ResolvedCells | undefined = cellsOption && {
-      defaultYieldTimeMs: positiveInteger(cellsOption.defaultYieldTimeMs, 'codeMode.cells.defaultYieldTimeMs', DEFAULT_YIELD_TIME_MS),
+      defaultYieldTimeMs: atMost(positiveInteger(cellsOption.defaultYieldTimeMs, 'codeMode.cells.defaultYieldTimeMs', DEFAULT_YIELD_TIME_MS), MAX_YIELD_TIME_MS, 'codeMode.cells.defaultYieldTimeMs'),
       onUnobservedCall: cellsOption.onUnobservedCall,
       pushCompletion: cellsOption.pushCompletion === true,
     };

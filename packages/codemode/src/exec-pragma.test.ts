@@ -24,6 +24,7 @@ describe('safeParseExecPragma', () => {
     ['// @exec: {"max_output_tokens": 1.5}', 'max_output_tokens must be a non-negative safe integer'],
     ['// @exec: {"max_output_tokens": 9007199254740993}', 'must be a non-negative safe integer'],
     ['// @exec: {"max_output_tokens": "10"}', 'got "10"'],
+    ['// @exec: {"yield_time_ms": 3000000000}', 'yield_time_ms must be at most 3600000 (one hour); got 3000000000'],
   ])('rejects %s with a clear error', (program, message) => {
     const result = safeParseExecPragma(`${program}\nreturn 1`);
     expect(result.success).toBe(false);

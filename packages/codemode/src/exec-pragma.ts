@@ -1,10 +1,11 @@
 // `// @exec: {"yield_time_ms": 500, "max_output_tokens": 2000}` on the first line of a
 // program tunes one `exec` call. It is parsed strictly: a typo must not silently fall back
 // to defaults, because the model would never learn that its setting was ignored.
+import { MAX_YIELD_TIME_MS } from './yield-time.js';
 
 /** Per-call settings a program may set in its first-line pragma. */
 export interface ExecPragma {
-  /** Return after this long even if the program is still running (cells only). */
+  /** Return after this long even if the program is still running (cells only; at most {@link MAX_YIELD_TIME_MS}). */
   readonly yield_time_ms?: number;
   /** Cap the tokens of the result the model receives. */
   readonly max_output_tokens?: number;
@@ -47,6 +48,9 @@ export function safeParseExecPragma(program: string): PragmaParseResult {
     }
     if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
       return { success: false, error: `@exec pragma ${key} must be a non-negative safe integer; got ${JSON.stringify(value)}.` };
+    }
+    if (key === 'yield_time_ms' && value > MAX_YIELD_TIME_MS) {
+      return { success: false, error: `@exec pragma yield_time_ms must be at most ${MAX_YIELD_TIME_MS} (one hour); got ${value}. Yield sooner and call wait to keep observing.` };
     }
     pragma[key] = value;
   }

@@ -7,6 +7,7 @@ import { wireText } from '@toolcell/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Harness } from './test-support/harness-per-test.js';
 import { harnessPerTest } from './test-support/harness-per-test.js';
+import { MAX_YIELD_TIME_MS } from './yield-time.js';
 
 const harness = harnessPerTest({ cells: true });
 
@@ -152,5 +153,38 @@ describe('an ended program is never answered running', () => {
     expect(exec.settled()).toBe(false);
     letSettle();
     expect(result(await exec.promise)).toMatchObject({ status: 'completed', return_value: 'done' });
+  });
+});
+
+describe('long yield times (issue 28 item 3)', () => {
+  it('wait refuses one over an hour and waits the whole hour it accepts, not 1 ms', async () => {
+    const h = harness();
+    const started = await h.exec(`yield_control(); await tools.hold({ key: 'end' }); return 'ended';`);
+    const cellId = cellOf(started);
+    const refused = await h.wait({ cell_id: cellId, yield_time_ms: 3_000_000_000 });
+    expect(refused).toMatchObject({ status: 'error', code: 'INVALID_ARGS' });
+    expect(wireText(refused.output.wire)).toContain('yield_time_ms');
+    expect(wireText(refused.output.wire)).toContain(String(MAX_YIELD_TIME_MS));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const waiting = tracked(h.wait({ cell_id: cellId, yield_time_ms: MAX_YIELD_TIME_MS }));
+    // Under the nested call's own 120 s timeout: only the wait's timer could answer.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(waiting.settled()).toBe(false);
+    h.release('end');
+    expect(result(await waiting.promise)).toMatchObject({ status: 'completed', return_value: 'ended' });
+  });
+
+  it('the exec pragma refuses one over an hour and waits the whole hour it accepts, not 1 ms', async () => {
+    const h = harness();
+    const refused = await h.exec(`// @exec: {"yield_time_ms": 3000000000}\nreturn 1;`);
+    expect(refused).toMatchObject({ status: 'error', code: 'EXEC_SYNTAX' });
+    expect(wireText(refused.output.wire)).toContain('yield_time_ms must be at most 3600000 (one hour); got 3000000000');
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const exec = tracked(h.exec(`// @exec: {"yield_time_ms": ${MAX_YIELD_TIME_MS}}\nawait tools.hold({ key: 'end' }); return 'ended';`));
+    await until(() => h.held.includes('end'));
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(exec.settled()).toBe(false);
+    h.release('end');
+    expect(result(await exec.promise)).toMatchObject({ status: 'completed', return_value: 'ended' });
   });
 });

@@ -6,6 +6,7 @@ import { formatCellList } from './cell-list.js';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
 import type { ExecReport } from './exec-report.js';
 import { deliverReport } from './exec-tool.js';
+import { MAX_YIELD_TIME_MS } from './yield-time.js';
 
 /** Arguments of `wait` (`cell_id`, `yield_time_ms`, `max_tokens`, `terminate`, `list`). */
 type WaitArgs = JsonObject;
@@ -30,7 +31,12 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
       type: 'object',
       properties: {
         cell_id: { type: 'string', description: 'The cell id from the exec result ("running, cell <id>").' },
-        yield_time_ms: { type: 'integer', minimum: 0, description: `Return after this long if nothing changed (default ${cells.defaultYieldTimeMs}).` },
+        yield_time_ms: {
+          type: 'integer',
+          minimum: 0,
+          maximum: MAX_YIELD_TIME_MS,
+          description: `Return after this many milliseconds if the program has not yielded or ended (default ${cells.defaultYieldTimeMs}, at most ${MAX_YIELD_TIME_MS}: one hour).`,
+        },
         max_tokens: { type: 'integer', minimum: 1, description: 'Cap the tokens of this answer.' },
         terminate: { type: 'boolean', description: 'End the cell instead of waiting for it.' },
         list: { type: 'boolean', description: 'List the live cells instead of observing one.' },

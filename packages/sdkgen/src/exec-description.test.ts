@@ -69,6 +69,7 @@ describe('generateExecDescription', () => {
       expect(text).toContain(fragment);
     }
     expect(text).toContain('// @exec: {"yield_time_ms": 10000, "max_output_tokens": 4000}');
+    expect(text).toContain('at most 3600000, one hour');
     expect(text).toContain('its writes reach other programs when it finishes or throws (not when it yields, is cancelled or hits a limit)');
     expect(text).toContain('wait returns when the program yields, needs an approval or ends');
     expect(text).toContain('wait with list: true to list the live cells');

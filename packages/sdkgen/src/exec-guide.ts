@@ -47,7 +47,7 @@ export function cellsSection(): string {
   return [
     'Cells:',
     '- A program can outlive its exec call: exec returns early when the program calls yield_control() or after yield_time_ms, and the reply names the cell. Call wait with that cell id to read what it produced since (wait returns when the program yields, needs an approval or ends, or after its yield_time_ms), with terminate: true to stop it, or wait with list: true to list the live cells.',
-    '- Set options in a first-line pragma: // @exec: {"yield_time_ms": 10000, "max_output_tokens": 4000} (yield after 10 s if still running; cap the reply at 4,000 tokens).',
+    '- Set options in a first-line pragma: // @exec: {"yield_time_ms": 10000, "max_output_tokens": 4000} (yield after 10 s if still running, at most 3600000, one hour; cap the reply at 4,000 tokens).',
     '- store(key, value), load(key): keep JSON values between the programs of this session. A program sees the values stored when it started plus its own writes; its writes reach other programs when it finishes or throws (not when it yields, is cancelled or hits a limit).',
     '- notify(value): send a progress message to the conversation right away.',
   ].join('\n');
