@@ -1,4 +1,5 @@
 import { countByLines } from './count-by-lines.js';
+import { countByPreTokens } from './count-by-pre-tokens.js';
 
 /** Counts the tokens of a text. */
 export type TokenCounter = (text: string) => number;
@@ -27,15 +28,22 @@ let loading: Promise<TokenCounter> | undefined;
  * resolves to the same counter, so only the first one waits. Holding a counter means the
  * tables are loaded: there is no way to count before they are.
  *
+ * Counting takes time linear in the text's length whatever its shape. The count is exact
+ * unless the text holds a pre-token (a word, a run of punctuation or of whitespace) longer
+ * than 256 characters, which no ordinary text does: the tokenizer's merge step is quadratic
+ * in one pre-token, so such a one is counted in pieces of 256 characters, and the count may
+ * differ from the exact one by a few tokens per piece.
+ *
  * @example
  * {@includeCode ./sdkgen.examples.ts#loadTokenCounter}
  */
 export function loadTokenCounter(): Promise<TokenCounter> {
-  loading ??= import('gpt-tokenizer/encoding/o200k_base').then(
-    ({ countTokens, setMergeCacheSize }) => {
+  loading ??= Promise.all([import('gpt-tokenizer/encoding/o200k_base'), import('gpt-tokenizer/encodingParams/constants')]).then(
+    ([{ countTokens, setMergeCacheSize }, { O200K_TOKEN_SPLIT_REGEX }]) => {
       setMergeCacheSize(MERGE_CACHE_WORDS);
       const plain = (text: string) => countTokens(detached(text), PLAIN_TEXT);
-      return (text: string) => (text.length < LINE_SCAN_CHARS ? plain(text) : countByLines(text, plain));
+      const byLines = (text: string) => (text.length < LINE_SCAN_CHARS ? plain(text) : countByLines(text, plain));
+      return (text: string) => countByPreTokens(text, byLines, O200K_TOKEN_SPLIT_REGEX);
     },
     (error: unknown) => {
       loading = undefined; // a later call may try again
