@@ -34,6 +34,14 @@ describe('the exec answer', () => {
     expect(JSON.stringify(outcome.output.wire)).toContain('output truncated');
   });
 
+  it('of 50,000 empty text items stays within maxTextChars, the newlines between them counted (issue 28)', async () => {
+    const h = harness({ limits: { maxTextChars: 20_000 } });
+    const outcome = await h.exec(`for (let i = 0; i < 50000; i += 1) text(''); return 'done';`);
+    expect(outcome).toMatchObject({ status: 'error', code: 'EXEC_OUTPUT_LIMIT' });
+    // The answer prints the items one per line: 20,001 empty items are 20,000 characters (was 49,999).
+    expect(String(result(outcome).text)).toHaveLength(20_000);
+  });
+
   it('of 100,000 empty text items counts tokens in short pieces', async () => {
     const { h, seen } = spiedHarness();
     const outcome = await h.exec(`for (let i = 0; i < 100000; i += 1) text(''); return 'done';`);

@@ -19,7 +19,10 @@ export interface SandboxLimits {
   readonly stackBytes: number;
   /** Program source size in UTF-8 bytes (`EXEC_SOURCE_LIMIT`). */
   readonly sourceBytes: number;
-  /** Characters of text all `text()` calls may produce together (`EXEC_OUTPUT_LIMIT`). */
+  /**
+   * Characters of text all `text()` calls may produce together, one item per line: the
+   * newline between two items counts too (`EXEC_OUTPUT_LIMIT`).
+   */
   readonly maxTextChars: number;
   /** JSON size of the program's return value (`EXEC_OUTPUT_LIMIT`). */
   readonly maxResultBytes: number;

@@ -206,10 +206,10 @@ describe('output (EXEC_OUTPUT_LIMIT)', () => {
     expect(result.output).toEqual([
       { type: 'text', text: piece },
       { type: 'text', text: piece },
-      { type: 'text', text: `${piece.slice(0, 40 - TEXT_CUT_MARKER.length)}${TEXT_CUT_MARKER}` },
+      { type: 'text', text: `${piece.slice(0, 38 - TEXT_CUT_MARKER.length)}${TEXT_CUT_MARKER}` },
     ]);
-    // The marker counts: all text kept is exactly the limit.
-    expect(result.output.reduce((total, item) => total + (item.type === 'text' ? item.text.length : 0), 0)).toBe(140);
+    // The marker and the newlines that join the items count: the text kept, one item per line, is exactly the limit.
+    expect(result.output.map((item) => (item.type === 'text' ? item.text : '')).join('\n')).toHaveLength(140);
     expect(result.error).toEqual({
       code: 'EXEC_OUTPUT_LIMIT',
       message:

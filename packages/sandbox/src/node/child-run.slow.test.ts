@@ -53,7 +53,7 @@ describe('the parent re-checks a child (slow)', () => {
     expect(result.error?.code).toBe('EXEC_OUTPUT_LIMIT');
     expect(result.output).toEqual([
       { type: 'text', text: 'x'.repeat(80) },
-      { type: 'text', text: TEXT_CUT_MARKER.slice(0, 20) },
+      { type: 'text', text: TEXT_CUT_MARKER.slice(0, 19) },
     ]);
     expect(streamed).toEqual(result.output);
     expect(sound).toBe(false);

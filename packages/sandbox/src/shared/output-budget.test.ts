@@ -6,15 +6,36 @@ describe('OutputBudget', () => {
   it('keeps text up to the limit, then cuts the item that crosses it and marks the cut', () => {
     const budget = new OutputBudget(resolveSandboxLimits({ maxTextChars: 10 }));
     expect(budget.text('hello')).toEqual({ item: { type: 'text', text: 'hello' }, overflow: false });
-    expect(budget.text('world!!')).toEqual({ item: { type: 'text', text: TEXT_CUT_MARKER.slice(0, 5) }, overflow: true });
+    // 'hello' and the newline before the next item leave 4.
+    expect(budget.text('world!!')).toEqual({ item: { type: 'text', text: TEXT_CUT_MARKER.slice(0, 4) }, overflow: true });
     const roomy = new OutputBudget(resolveSandboxLimits({ maxTextChars: 100 }));
     expect(roomy.text('x'.repeat(60)).overflow).toBe(false);
     const cut = roomy.text('y'.repeat(60));
-    expect(cut).toEqual({ item: { type: 'text', text: 'y'.repeat(40 - TEXT_CUT_MARKER.length) + TEXT_CUT_MARKER }, overflow: true });
-    // The kept text, marker included, is exactly the limit; nothing (no second marker) after it.
-    expect(60 + (cut.item?.text.length ?? 0)).toBe(100);
+    expect(cut).toEqual({ item: { type: 'text', text: 'y'.repeat(39 - TEXT_CUT_MARKER.length) + TEXT_CUT_MARKER }, overflow: true });
+    // The kept text joined by its newline, marker included, is exactly the limit; nothing (no second marker) after it.
+    expect(['x'.repeat(60), cut.item?.text ?? ''].join('\n')).toHaveLength(100);
     expect(roomy.text('z')).toEqual({ overflow: true });
     expect(roomy.media('image', 'image/png', 'AAAA')).toEqual({ overflow: true });
+  });
+
+  it('counts the newline that joins each text item to the one before (issue 28)', () => {
+    const budget = new OutputBudget(resolveSandboxLimits({ maxTextChars: 20_000 }));
+    const kept: string[] = [];
+    let overflow = false;
+    for (let index = 0; index < 50_000 && !overflow; index += 1) {
+      const decision = budget.text('');
+      if (decision.item) kept.push(decision.item.text);
+      overflow = decision.overflow;
+    }
+    expect(overflow).toBe(true);
+    // 20,001 empty items joined are 20,000 newlines: the limit, not 49,999 characters.
+    expect(kept).toHaveLength(20_001);
+    expect(kept.join('\n')).toHaveLength(20_000);
+    const exact = new OutputBudget(resolveSandboxLimits({ maxTextChars: 7 }));
+    expect(exact.text('abc').overflow).toBe(false);
+    expect(exact.text('def').overflow).toBe(false);
+    // Full: the next item's newline alone would pass the limit, so not even a marker is kept.
+    expect(exact.text('')).toEqual({ overflow: true });
   });
 
   it('counts media items and decoded bytes', () => {

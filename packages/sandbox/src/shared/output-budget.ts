@@ -42,6 +42,8 @@ export interface BudgetDecision<Item> {
 /** Counts text and media against the limits (the guest's engine and the parent both keep one). */
 export class OutputBudget {
   private textChars = 0;
+  /** Text items kept so far: each after the first also costs the newline that joins it to the one before. */
+  private textItems = 0;
   private mediaItems = 0;
   private mediaBytes = 0;
   /** Set once an item went over a limit: nothing more is accepted, not even another marker. */
@@ -51,19 +53,23 @@ export class OutputBudget {
 
   /**
    * Accept a text item, cut to what is left. Everything kept counts, the cut marker
-   * included: the kept text never exceeds `maxTextChars` (with a limit shorter than the
-   * marker, the marker itself is cut).
+   * included, and so does the newline that joins an item to the one before it (the answer
+   * prints the items one per line): the kept items joined never exceed `maxTextChars`
+   * (with a limit shorter than the marker, the marker itself is cut).
    */
   text(text: string): BudgetDecision<TextOutputItem> {
     if (this.exhausted) return { overflow: true };
-    const left = this.limits.maxTextChars - this.textChars;
+    const separator = this.textItems === 0 ? 0 : 1;
+    // Negative when not even the newline fits.
+    const left = this.limits.maxTextChars - this.textChars - separator;
     if (text.length <= left) {
-      this.textChars += text.length;
+      this.textChars += separator + text.length;
+      this.textItems += 1;
       return { item: { type: 'text', text }, overflow: false };
     }
     this.exhausted = true;
     this.textChars = this.limits.maxTextChars;
-    const kept = text.slice(0, Math.max(0, left - TEXT_CUT_MARKER.length)) + TEXT_CUT_MARKER.slice(0, left);
+    const kept = text.slice(0, Math.max(0, left - TEXT_CUT_MARKER.length)) + TEXT_CUT_MARKER.slice(0, Math.max(0, left));
     return { ...(kept === '' ? {} : { item: { type: 'text', text: kept } }), overflow: true };
   }
 
