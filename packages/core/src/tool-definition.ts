@@ -84,7 +84,11 @@ export interface ToolDefinitionBase {
   readonly outputSchema?: JsonSchema;
   /** Read-only tools in one batch run in parallel; others run exclusively. */
   readonly readOnly?: boolean;
-  /** Per-call timeout in milliseconds, counted while the promise `execute` returned is pending. */
+  /**
+   * Per-call timeout in milliseconds: one budget for the call's pre-execute hooks, guards,
+   * `execute` and post-execute hooks, counted while one of them has a promise pending (a
+   * pending approval pauses it; the runtime's `approvalTimeoutMs` bounds that wait).
+   */
   readonly timeoutMs?: number;
   /** Maximum characters of wire text the model receives (the typed result is not cut). */
   readonly outputBudget?: number;
