@@ -35,6 +35,16 @@ describe('renderExecReport', () => {
     expect(render(report([text(''), text('')])).result.value.text).toBe('\n');
   });
 
+  it('says in the typed result whether the count before the cut is exact (issue 28)', () => {
+    const perChar = { maxOutputTokens: 100, countTokens: (piece: string) => piece.length };
+    const exact = renderExecReport(report([text('word '.repeat(200))]), perChar);
+    expect(exact.result.value).toMatchObject({ truncated_from_tokens: 1000 });
+    expect(exact.result.value).not.toHaveProperty('truncated_from_tokens_estimated');
+    const estimated = renderExecReport(report([text('y'.repeat(40_000))]), perChar);
+    expect(estimated.result.value).toMatchObject({ truncated_from_tokens: 40_000, truncated_from_tokens_estimated: true });
+    expect(estimated.wire.content[0]).toMatchObject({ text: expect.stringContaining('output truncated: about 40000 tokens') });
+  });
+
   it('puts the media after the text once it is cut', () => {
     const output = renderExecReport(report([text('x'.repeat(300)), png, text('y'.repeat(300))]), { maxOutputTokens: 100, countTokens: (piece) => piece.length });
     expect(output.wire.content).toHaveLength(2);

@@ -45,8 +45,10 @@ export type ExecResult = {
   return_value?: JsonValue;
   /** Why it failed: an `EXEC_*` code (or a tool error code) and the message. */
   error?: { code: ExecErrorCode | ToolErrorCode; message: string };
-  /** Set when the model's text was cut to `max_output_tokens`: the tokens before the cut. */
+  /** Set when the model's text was cut to `max_output_tokens`: the tokens before the cut (exact, unless the next field is set). */
   truncated_from_tokens?: number;
+  /** `true` when `truncated_from_tokens` is an estimate (a long text, counted only in part); the marker then says "about". */
+  truncated_from_tokens_estimated?: boolean;
 };
 
 /** Options of {@link renderExecReport}. */
@@ -186,7 +188,10 @@ function finishRendering(report: ExecReport, answer: Draft, cut: TruncatedText |
   };
   if (report.returnValue !== undefined) result.return_value = report.returnValue;
   if (report.error) result.error = { code: report.error.code, message: report.error.message };
-  if (cut?.truncated) result.truncated_from_tokens = cut.originalTokens;
+  if (cut?.truncated) {
+    result.truncated_from_tokens = cut.originalTokens;
+    if (cut.estimated) result.truncated_from_tokens_estimated = true;
+  }
   // Cut text cannot keep its place between media, so only then do the media follow the text.
   const wire = cut?.truncated ? [{ type: 'text' as const, text }, ...answer.media] : interleavedParts(answer, header(report));
   return toolOutput({ result, wire });

@@ -1,3 +1,4 @@
+import { loadTokenCounter } from '@toolcell/sdkgen';
 import { describe, expect, it } from 'vitest';
 import { fitsUncounted, truncateToTokens } from './truncate-tokens.js';
 
@@ -81,7 +82,25 @@ describe('truncateToTokens', () => {
     expect(truncateToTokens('y'.repeat(48_016), 6000, eightPerToken)).toMatchObject({ truncated: true, estimated: true, originalTokens: 6002 });
   });
 
-  it('counts a text of moderate length in full, chunk by chunk, and keeps head and tail in budget', () => {
+  it('states an exact count only when it counted the whole text at once (issue 28)', async () => {
+    const o200k = await loadTokenCounter();
+    // Counted 1 KiB at a time, these add up to more tokens than they have (5,030 for 5,001).
+    for (const text of ['hello '.repeat(5_000), Array.from({ length: 1_000 }, (_, index) => `line ${index}: some text here`).join('\n')]) {
+      const result = truncateToTokens(text, 1_000, o200k);
+      expect(result).toMatchObject({ truncated: true, originalTokens: o200k(text) });
+      expect(result).not.toHaveProperty('estimated');
+      expect(result.text).toContain(`[… output truncated: ${o200k(text)} tokens,`);
+    }
+  });
+
+  it('says "about" for a short text it could only count in pieces: one with a run longer than a chunk', () => {
+    const fourPerToken = (text: string) => Math.ceil(text.length / 4);
+    const result = truncateToTokens('y'.repeat(20_000), 1000, fourPerToken);
+    expect(result).toMatchObject({ truncated: true, estimated: true, originalTokens: 5_000 });
+    expect(result.text).toContain('[… output truncated: about 5000 tokens, kept the first and last 1000 …]');
+  });
+
+  it('counts a text of moderate length exactly, in one call, and keeps head and tail in budget', () => {
     const text = Array.from({ length: 4_000 }, (_, index) => `w${index}`).join(' ');
     const result = truncateToTokens(text, 100, words);
     expect(result).toMatchObject({ truncated: true, originalTokens: 4_000 });

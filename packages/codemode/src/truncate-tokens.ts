@@ -11,18 +11,22 @@ export type TruncatedText =
   | {
       readonly text: string;
       readonly truncated: true;
-      /** Tokens of the whole text; estimated (see `estimated`) when it is very long. */
+      /** Tokens of the whole text: exact, unless `estimated`. */
       readonly originalTokens: number;
-      /** Whether `originalTokens` was extrapolated from the parts counted, not counted in full. */
-      readonly estimated?: boolean;
+      /**
+       * Set when `originalTokens` is an estimate: a text too long, or with a run too long,
+       * to be counted in one call of the tokenizer is counted in pieces (whose counts need
+       * not add up to the whole's) or only in part. The marker then says "about".
+       */
+      readonly estimated?: true;
     };
 
 // The tokenizer is only ever given pieces this long: byte-pair encoding is quadratic in
 // the length of one "word", and a program can print a single word of 100,000 `y`s.
 const CHUNK_CHARS = 1024;
-// Texts up to this length are counted in full (a few ms even for text the tokenizer is
-// slowest on, such as 100,000 one-character lines); longer ones are counted only as far as
-// the budget needs, and their total is extrapolated, so the work stays bounded.
+// Texts up to this length whose runs are short (see countsWhole) are counted exactly, in
+// one call (a few ms even for text the tokenizer is slowest on); others are counted only as
+// far as the budget needs, in chunks, and their total is estimated, so the work stays bounded.
 const EXACT_COUNT_CHARS = 32 * 1024;
 // The chunk where the budget runs out is walked in pieces this long, and only the piece
 // where it runs out is searched: ~1,500 characters counted instead of ~6,000.
@@ -72,6 +76,20 @@ function chunkStart(text: string, end: number, size = CHUNK_CHARS): number {
 function whole(text: string, index: number, towardStart: boolean): number {
   if (index <= 0 || index >= text.length || !isHighSurrogate(text.charCodeAt(index - 1))) return index;
   return towardStart ? index - 1 : index + 1;
+}
+
+/**
+ * Whether the tokenizer may be given `text` in one call: no run of whitespace, nor of
+ * anything else, is longer than a chunk. A pre-token lies within one such run and a
+ * character on either side, so none is long enough for the quadratic case.
+ */
+function countsWhole(text: string): boolean {
+  let runStart = 0;
+  for (let index = 1; index < text.length; index += 1) {
+    if (isWhitespace(text.charCodeAt(index)) !== isWhitespace(text.charCodeAt(index - 1))) runStart = index;
+    else if (index - runStart >= CHUNK_CHARS) return false;
+  }
+  return true;
 }
 
 /** How much of a chunk fits a budget: the characters kept and their tokens. */
@@ -167,35 +185,45 @@ function scanTail(text: string, budget: number, floor: number, stopAbove: number
   return cut < 0 ? { cut: end, keptTokens: tokens, tokens, scannedTo: end } : { cut, keptTokens, tokens, scannedTo: end };
 }
 
+/** The head and tail kept, with the marker between them stating the original count. */
+function cut(text: string, head: number, tail: number, maxTokens: number, originalTokens: number, estimated: boolean): TruncatedText {
+  const count = estimated ? `about ${originalTokens}` : `${originalTokens}`;
+  const marker = `\n[… output truncated: ${count} tokens, kept the first and last ${maxTokens} …]\n`;
+  return { text: `${text.slice(0, head)}${marker}${text.slice(tail)}`, originalTokens, truncated: true, ...(estimated ? { estimated: true } : {}) };
+}
+
 /**
  * Keep the head and the tail of `text` within `maxTokens`, with a marker in between that
- * states the original token count. Linear in the text's length, and the tokenizer's work
- * is bounded: it only sees short chunks, and for a long text only the parts the budget
- * keeps (plus one chunk each way) are counted. A text with no more UTF-8 bytes than
- * `maxTokens` is not counted at all, so `countTokens` must count no more tokens than the
- * text has UTF-8 bytes (every byte-level BPE tokenizer does).
+ * states the original token count: exact for a text up to 32 KiB without a run of over
+ * 1 KiB (counted in one call), otherwise an estimate that the marker calls "about N".
+ * Linear in the text's length, and the tokenizer's work is bounded: it never sees a run
+ * of over 1 KiB, and for a long text only the parts the budget keeps (plus one chunk each
+ * way) are counted. A text with no more UTF-8 bytes than `maxTokens` is not counted at
+ * all, so `countTokens` must count no more tokens than the text has UTF-8 bytes (every
+ * byte-level BPE tokenizer does).
  */
 export function truncateToTokens(text: string, maxTokens: number, countTokens: TokenCounter): TruncatedText {
   if (fitsUncounted(text, maxTokens)) return { text, truncated: false };
   const headBudget = Math.floor(maxTokens / 2);
   const tailBudget = maxTokens - headBudget;
-  const inFull = text.length <= EXACT_COUNT_CHARS;
-  // A long text is counted from each end only as far as its half of the budget (and what
-  // proves the whole does not fit): the head stops once past its half.
-  const head = scanHead(text, headBudget, inFull ? Number.POSITIVE_INFINITY : headBudget, countTokens);
+  if (text.length <= EXACT_COUNT_CHARS && countsWhole(text)) {
+    const total = countTokens(text);
+    if (total <= maxTokens) return { text, originalTokens: total, truncated: false };
+    const head = scanHead(text, headBudget, headBudget, countTokens);
+    const tail = scanTail(text, tailBudget, head.cut, tailBudget, countTokens);
+    return cut(text, head.cut, tail.cut, maxTokens, total, false);
+  }
+  // Counted from each end only as far as its half of the budget (and what proves the
+  // whole does not fit): the head stops once past its half.
+  const head = scanHead(text, headBudget, headBudget, countTokens);
   if (head.scannedTo >= text.length && head.tokens <= maxTokens) return { text, originalTokens: head.tokens, truncated: false };
   const rest = maxTokens - head.keptTokens;
-  const tail = scanTail(text, tailBudget, head.cut, inFull ? tailBudget : rest, countTokens);
-  if (!inFull && tail.tokens <= rest) return { text, originalTokens: head.keptTokens + tail.tokens, truncated: false };
-  let originalTokens = head.tokens;
-  if (!inFull) {
-    // Extrapolate the unscanned middle at the density of what was counted; the kept head and
-    // everything the tail scan covered do not overlap, so together they are a lower bound.
-    const counted = head.tokens + tail.tokens;
-    const scannedChars = head.scannedTo + (text.length - tail.scannedTo);
-    originalTokens = Math.max(head.keptTokens + tail.tokens, Math.round((counted / Math.max(1, scannedChars)) * text.length));
-  }
-  const about = inFull ? '' : 'about ';
-  const marker = `\n[… output truncated: ${about}${originalTokens} tokens, kept the first and last ${maxTokens} …]\n`;
-  return { text: `${text.slice(0, head.cut)}${marker}${text.slice(tail.cut)}`, originalTokens, truncated: true, ...(inFull ? {} : { estimated: true }) };
+  const tail = scanTail(text, tailBudget, head.cut, rest, countTokens);
+  if (tail.tokens <= rest) return { text, originalTokens: head.keptTokens + tail.tokens, truncated: false };
+  // Extrapolate the unscanned middle at the density of what was counted; the kept head and
+  // everything the tail scan covered do not overlap, so together they are a lower bound.
+  const counted = head.tokens + tail.tokens;
+  const scannedChars = head.scannedTo + (text.length - tail.scannedTo);
+  const originalTokens = Math.max(head.keptTokens + tail.tokens, Math.round((counted / Math.max(1, scannedChars)) * text.length));
+  return cut(text, head.cut, tail.cut, maxTokens, originalTokens, true);
 }
