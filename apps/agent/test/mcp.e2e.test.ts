@@ -24,7 +24,8 @@ function workspaceWithMemoryServer(): string {
 
 describe('toolcell with mcpServers', () => {
   it('inspect lists each server with its state and tool count, and the imported tools in the exec description', async () => {
-    const result = await runToolcell(['inspect', '--workspace', workspaceWithMemoryServer(), '--mode', 'code_mode_only']);
+    // The configuration is the workspace's own: its servers start only with consent.
+    const result = await runToolcell(['inspect', '--workspace', workspaceWithMemoryServer(), '--mode', 'code_mode_only', '--trust-workspace-servers']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('== MCP servers ==\nmemory (stdio): ready, 9 tools');
@@ -36,7 +37,7 @@ describe('toolcell with mcpServers', () => {
 
     beforeAll(async () => {
       const workspace = workspaceWithMemoryServer();
-      await client.connect(new StdioClientTransport({ command: TSX, args: ['--conditions=@toolcell/source', CLI, 'mcp-server', '--workspace', workspace, '--approve', 'all'], stderr: 'inherit' }));
+      await client.connect(new StdioClientTransport({ command: TSX, args: ['--conditions=@toolcell/source', CLI, 'mcp-server', '--workspace', workspace, '--approve', 'all', '--trust-workspace-servers'], stderr: 'inherit' }));
     }, 60_000);
     afterAll(async () => {
       await client.close();

@@ -11,6 +11,7 @@ import type { PromptSection } from '@toolcell/sdkgen';
 import { createToolSearchTool, systemPromptSections } from '@toolcell/sdkgen';
 import type { AgentSettings } from '../config/agent-settings.js';
 import { connectConfiguredServers } from '../mcp/connect-configured-servers.js';
+import { mcpServerNotices } from '../mcp/mcp-server-notices.js';
 import { findConfinementViolation, realPathArguments } from '../tools/confinement.js';
 import { createDemoTools } from '@toolcell/demo-tools';
 import { Workspace } from '../tools/workspace.js';
@@ -101,6 +102,7 @@ export class AgentRuntime {
       registry.register(settings.approvalTools[tool.name] ? { ...tool, needsApproval: true } : tool);
     }
     agent.mcpServers = await connectConfiguredServers(settings, registry);
+    for (const notice of mcpServerNotices(settings, agent.mcpServers)) transcript(notice);
     if (settings.search && isCodeMode(settings.mode)) registry.register(createToolSearchTool(registry));
     reporter.attach(runtime);
     // A path through a link is asked about, and used, as where it lands.

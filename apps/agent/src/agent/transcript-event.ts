@@ -112,6 +112,19 @@ export interface FinalEvent {
   readonly tokens: number;
 }
 
+/**
+ * A configured MCP server whose tools are not there: it failed to start, or the
+ * workspace's own configuration names it and the user has not consented to starting it.
+ */
+export interface McpServerEvent {
+  readonly type: 'mcp_server';
+  /** The server's name in `mcpServers`. */
+  readonly name: string;
+  readonly state: 'failed' | 'not_started';
+  /** Why, and what to do about it. */
+  readonly message: string;
+}
+
 /** One line of the `--json` transcript. */
 export type TranscriptEvent =
   | ModelRequestEvent
@@ -122,6 +135,7 @@ export type TranscriptEvent =
   | ApprovalEvent
   | CellWaitEvent
   | CellUpdateTranscriptEvent
+  | McpServerEvent
   | FinalEvent;
 
 /** Receives transcript events as they happen. */

@@ -17,6 +17,7 @@ const WORKSPACE: OptionTable = {
   approve: { type: 'string' },
   cells: { type: 'boolean' },
   json: { type: 'boolean' },
+  'trust-workspace-servers': { type: 'boolean' },
 };
 
 const HELP: OptionTable = { help: { type: 'boolean', short: 'h' } };

@@ -38,6 +38,7 @@ export function settingsFromCommandLine(line: CommandLine, io: CliIo, defaults: 
     cells: booleanOption(line, 'cells'),
     cellCompletion: stringOption(line, 'cell-completion'),
     maxTurns: stringOption(line, 'max-turns'),
+    trustWorkspaceServers: booleanOption(line, 'trust-workspace-servers'),
   };
-  return resolveSettings({ workspace, config: loaded.config, configFile: loaded.file, flags });
+  return resolveSettings({ workspace, config: loaded.config, configFile: loaded.file, configInWorkspace: loaded.inWorkspace, flags });
 }

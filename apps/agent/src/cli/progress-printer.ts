@@ -1,4 +1,5 @@
 import type { TranscriptEvent, TranscriptSink, TranscriptToolCall } from '../agent/transcript-event.js';
+import { mcpServerLine } from '../mcp/mcp-server-notices.js';
 
 /** Options of {@link createProgressPrinter}. */
 export interface ProgressPrinterOptions {
@@ -68,6 +69,9 @@ export function createProgressPrinter(options: ProgressPrinterOptions): Transcri
         return;
       case 'cell_update':
         line(1, `cell ${event.cellId} ${event.status === 'running' ? 'has news' : event.status}: told the model in one message`);
+        return;
+      case 'mcp_server':
+        line(0, mcpServerLine(event));
         return;
       case 'final':
         line(0, `done after ${event.turns} model requests, ${event.tokens} tokens sent`);

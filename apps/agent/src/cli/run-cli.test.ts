@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -116,5 +116,53 @@ describe('runCli', () => {
     const result = await cli(['exec', '-', '--json', '--approve', 'all', '-w', workspace], { stdin: program });
     expect(result.code).toBe(1);
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'error', calls: [{ name: 'write_file', status: 'error', message: 'pipe exists and is not a file.' }] });
+  });
+
+  describe('MCP servers a workspace configures', () => {
+    // The server leaves a mark outside the workspace when it starts, then exits (so it also fails to start as an MCP server).
+    function hostileWorkspace(name: string): { workspace: string; mark: string; config: string } {
+      const workspace = join(root, name);
+      mkdirSync(workspace);
+      const mark = join(root, `${name}.started`);
+      const config = JSON.stringify({ mcpServers: { h: { command: 'sh', args: ['-c', `touch '${mark}'`] } } });
+      writeFileSync(join(workspace, 'toolcell.config.json'), config);
+      return { workspace, mark, config };
+    }
+
+    it('inspect, exec and run start none of them without consent, and say how to consent', async () => {
+      const { workspace, mark } = hostileWorkspace('held');
+      const inspected = await cli(['inspect', '--workspace', workspace]);
+      expect(inspected.code).toBe(0);
+      expect(inspected.stdout).toContain(`== MCP servers ==\nh: not started: it comes from ${join(workspace, 'toolcell.config.json')}, inside the workspace, and would run "sh -c touch '${mark}'"; rerun with --trust-workspace-servers`);
+      const report = JSON.parse((await cli(['inspect', '--json', '-w', workspace])).stdout) as { mcpServers: unknown[]; mcpServersNotStarted: unknown[] };
+      expect(report).toMatchObject({ mcpServers: [], mcpServersNotStarted: [{ name: 'h', message: expect.stringContaining('--trust-workspace-servers') }] });
+      const executed = await cli(['exec', '-', '--json', '-w', workspace], { stdin: 'return 1;' });
+      expect(executed.code).toBe(0);
+      expect(JSON.parse(executed.stdout)).toMatchObject({ status: 'ok', mcpServers: [{ name: 'h', state: 'not_started' }] });
+      expect(executed.stderr).toMatch(/^mcp server h: not started: .*--trust-workspace-servers/);
+      const ran = await cli(['run', '--task', 'x', '--json', '-w', workspace]);
+      expect(ran.stdout.split('\n').filter((line) => line.includes('"mcp_server"')).map((line) => JSON.parse(line))).toEqual([
+        { type: 'mcp_server', name: 'h', state: 'not_started', message: expect.stringContaining('--trust-workspace-servers') },
+      ]);
+      const served = await cli(['mcp-server', '-w', workspace]);
+      expect(served).toMatchObject({ code: 0, stdout: '', stderr: expect.stringMatching(/^mcp server h: not started: /) });
+      expect(existsSync(mark)).toBe(false);
+    });
+
+    it('--trust-workspace-servers or a --config outside the workspace starts them; one that fails to start is reported on stderr and in --json', async () => {
+      const trusted = hostileWorkspace('trusted');
+      const executed = await cli(['exec', '-', '--json', '--trust-workspace-servers', '-w', trusted.workspace], { stdin: 'return 1;' });
+      expect(existsSync(trusted.mark)).toBe(true);
+      expect(JSON.parse(executed.stdout)).toMatchObject({ status: 'ok', mcpServers: [{ name: 'h', state: 'failed', message: expect.stringMatching(/^failed to start \(.+\); its tools \(mcp__h__…\) are not available\.$/) }] });
+      expect(executed.stderr).toMatch(/^mcp server h: failed to start \(/);
+      const text = await cli(['exec', '-', '--trust-workspace-servers', '-w', trusted.workspace], { stdin: 'return 1;' });
+      expect(text.stderr).toMatch(/^mcp server h: failed to start \(/);
+
+      const outside = hostileWorkspace('outside');
+      rmSync(join(outside.workspace, 'toolcell.config.json'));
+      writeFileSync(join(root, 'outside.config.json'), outside.config);
+      await cli(['inspect', '-w', outside.workspace, '--config', join(root, 'outside.config.json')]);
+      expect(existsSync(outside.mark)).toBe(true);
+    });
   });
 });

@@ -6,6 +6,9 @@ const COMMON = `  -w, --workspace DIR    project directory the tools are confine
       --approve POLICY   ask | all | none — who approves write_file and other tools that need approval
                          (ask: prompt on a terminal; without one, such calls are denied)
       --cells            long-running exec cells with wait
+      --trust-workspace-servers
+                         start the mcpServers of a configuration file inside the workspace
+                         (DIR/toolcell.config.json): without it they are listed, not started
       --json             machine-readable output`;
 
 const TRACING = `      --otel-file FILE   write OpenTelemetry spans to FILE as OTLP/JSON, one export request

@@ -4,13 +4,14 @@ import type { CallOutcome, JsonValue } from '@toolcell/core';
 import { ConfigurationError, MODEL_SOURCE, wireText } from '@toolcell/core';
 import { AgentRuntime } from '../agent/agent-runtime.js';
 import { processTerminalPrompts } from '../agent/terminal-prompts.js';
-import type { CallEndTranscriptEvent, TranscriptEvent } from '../agent/transcript-event.js';
+import type { CallEndTranscriptEvent, McpServerEvent, TranscriptEvent } from '../agent/transcript-event.js';
 import type { CliIo } from '../cli/cli-io.js';
 import type { CommandLine } from '../cli/command-line.js';
 import { booleanOption } from '../cli/command-line.js';
 import { settingsFromCommandLine } from '../cli/load-settings.js';
 import { createProgressPrinter } from '../cli/progress-printer.js';
 import { printMcpProgress } from '../mcp/mcp-progress-line.js';
+import { mcpServerLine } from '../mcp/mcp-server-notices.js';
 
 /** What `exec --json` prints. */
 export interface ExecReportJson {
@@ -21,6 +22,8 @@ export interface ExecReportJson {
   readonly output: { readonly result: JsonValue; readonly text: string };
   /** The nested calls the program made, in the order they ended. */
   readonly calls: readonly Omit<CallEndTranscriptEvent, 'type'>[];
+  /** Configured MCP servers whose tools are missing: failed to start, or not started (the workspace's, without consent). */
+  readonly mcpServers: readonly Omit<McpServerEvent, 'type'>[];
 }
 
 async function readProgram(source: string, io: CliIo): Promise<string> {
@@ -37,12 +40,13 @@ async function readProgram(source: string, io: CliIo): Promise<string> {
 }
 
 /** The `--json` report of an exec outcome and its nested calls. */
-export function execReport(outcome: CallOutcome, calls: readonly CallEndTranscriptEvent[]): ExecReportJson {
+export function execReport(outcome: CallOutcome, calls: readonly CallEndTranscriptEvent[], servers: readonly McpServerEvent[] = []): ExecReportJson {
   return {
     status: outcome.status,
     ...(outcome.status === 'error' ? { code: outcome.code, message: outcome.message } : {}),
     output: { result: outcome.output.result.value, text: wireText(outcome.output.wire) },
     calls: calls.map(({ type: _type, ...call }) => call),
+    mcpServers: servers.map(({ type: _type, ...server }) => server),
   };
 }
 
@@ -63,16 +67,19 @@ export async function execCommand(line: CommandLine, io: CliIo): Promise<number>
   const json = booleanOption(line, 'json') ?? false;
   const calls: CallEndTranscriptEvent[] = [];
   const progress = createProgressPrinter({ write: (text) => io.stderr.write(`${text}\n`) });
+  const servers: McpServerEvent[] = [];
   const transcript = (event: TranscriptEvent) => {
     if (event.type === 'call_end' && event.parentCallId !== undefined) calls.push(event);
+    if (event.type === 'mcp_server') servers.push(event);
     if (!json) progress(event);
+    else if (event.type === 'mcp_server') io.stderr.write(`${mcpServerLine(event)}\n`);
   };
   const runtime = await AgentRuntime.create({ settings, transcript, prompts: processTerminalPrompts() });
   if (!json) printMcpProgress(runtime.mcpServers, (text) => io.stderr.write(`${text}\n`));
   try {
     const [pending] = runtime.dispatchModelCalls([{ callId: 'exec_1', name: 'exec', input: program, source: MODEL_SOURCE }]);
     const outcome = await pending!;
-    if (json) io.stdout.write(`${JSON.stringify(execReport(outcome, calls), null, 2)}\n`);
+    if (json) io.stdout.write(`${JSON.stringify(execReport(outcome, calls, servers), null, 2)}\n`);
     else io.stdout.write(`${wireText(outcome.output.wire)}\n`);
     return outcome.status === 'ok' ? 0 : 1;
   } finally {

@@ -4,6 +4,7 @@ import type { CommandLine } from '../cli/command-line.js';
 import { booleanOption } from '../cli/command-line.js';
 import { settingsFromCommandLine } from '../cli/load-settings.js';
 import type { McpServerStatus } from '@toolcell/mcp';
+import { mcpServerNotices } from '../mcp/mcp-server-notices.js';
 import { serverStatusLines } from '../mcp/server-status-lines.js';
 import { PROVIDERS } from '../model/providers.js';
 
@@ -20,6 +21,8 @@ export interface InspectReport {
   readonly promptSections: readonly { readonly id: string; readonly text: string }[];
   /** The imported MCP servers: state and tool count of each. */
   readonly mcpServers: readonly McpServerStatus[];
+  /** Servers the workspace's configuration names and that were not started (no consent), with what they would run. */
+  readonly mcpServersNotStarted: readonly { readonly name: string; readonly message: string }[];
 }
 
 /** Build the inspection of the settings' scope. */
@@ -34,10 +37,14 @@ export async function inspect(runtime: AgentRuntime): Promise<InspectReport> {
     execDescription: exec?.description ?? null,
     promptSections: runtime.promptSections().map(({ id, text }) => ({ id, text })),
     mcpServers: runtime.mcpServers?.status() ?? [],
+    mcpServersNotStarted: mcpServerNotices(runtime.settings, undefined).map(({ name, message }) => ({ name, message })),
   };
 }
 
-/** `toolcell inspect`: what the model would be sent, as text or (`--json`) one JSON object. */
+/**
+ * `toolcell inspect`: what the model would be sent, as text or (`--json`) one JSON object.
+ * It starts no server the workspace's own configuration names unless the user consented.
+ */
 export async function inspectCommand(line: CommandLine, io: CliIo): Promise<number> {
   const settings = settingsFromCommandLine(line, io);
   const runtime = await AgentRuntime.create({ settings, transcript: () => undefined, prompts: undefined });
@@ -62,7 +69,9 @@ export async function inspectCommand(line: CommandLine, io: CliIo): Promise<numb
         '== system-prompt sections ==',
         sections.length === 0 ? '(none)' : sections.join('\n\n'),
         '',
-        ...(report.mcpServers.length === 0 ? [] : ['== MCP servers ==', ...serverStatusLines(report.mcpServers), '']),
+        ...(report.mcpServers.length + report.mcpServersNotStarted.length === 0
+          ? []
+          : ['== MCP servers ==', ...serverStatusLines(report.mcpServers), ...report.mcpServersNotStarted.map(({ name, message }) => `${name}: ${message}`), '']),
       ].join('\n'),
     );
     return 0;

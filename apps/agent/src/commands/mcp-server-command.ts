@@ -6,6 +6,7 @@ import type { CliIo } from '../cli/cli-io.js';
 import type { CommandLine } from '../cli/command-line.js';
 import { stringOption } from '../cli/command-line.js';
 import { settingsFromCommandLine } from '../cli/load-settings.js';
+import { withMcpServerLines } from '../mcp/mcp-server-notices.js';
 
 function parsePort(value: string): number {
   const port = Number(value);
@@ -40,7 +41,8 @@ export async function mcpServerCommand(line: CommandLine, io: CliIo, stop: Promi
   // The client's user is asked first (elicitation); --approve decides for clients that cannot ask.
   const agent = await AgentRuntime.create({
     settings,
-    transcript: () => undefined,
+    // Over stdio, stdout carries MCP only: the missing servers are told on stderr.
+    transcript: withMcpServerLines(() => undefined, io.stderr),
     prompts: undefined,
     wrapApproval: (policy) => (approval = new ElicitationApproval({ fallback: policy })),
   });

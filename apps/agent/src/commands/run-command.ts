@@ -10,6 +10,7 @@ import { booleanOption, stringOption } from '../cli/command-line.js';
 import { settingsFromCommandLine } from '../cli/load-settings.js';
 import { createProgressPrinter } from '../cli/progress-printer.js';
 import { printMcpProgress } from '../mcp/mcp-progress-line.js';
+import { withMcpServerLines } from '../mcp/mcp-server-notices.js';
 import { createModelClient } from '../model/create-model-client.js';
 import type { ScriptedResponder } from '../model/scripted/scripted-responder.js';
 import { scenarioResponder } from '../model/scripted/scripted-responder.js';
@@ -44,7 +45,7 @@ export async function runCommand(line: CommandLine, io: CliIo): Promise<number> 
   });
   const json = booleanOption(line, 'json') ?? false;
   const transcript: TranscriptSink = json
-    ? jsonLinesSink(io.stdout)
+    ? withMcpServerLines(jsonLinesSink(io.stdout), io.stderr)
     : createProgressPrinter({ write: (text) => io.stderr.write(`${text}\n`), showText: true });
   const runtime = await AgentRuntime.create({ settings, transcript, prompts: processTerminalPrompts() });
   if (!json) printMcpProgress(runtime.mcpServers, (text) => io.stderr.write(`${text}\n`));

@@ -31,6 +31,11 @@ export interface AgentSettings {
   readonly approvalTools: Readonly<Record<string, ApprovePolicy>>;
   /** MCP servers to import (empty: none). */
   readonly mcpServers: McpServersConfig;
+  /**
+   * MCP servers the workspace's own configuration names, held back because the user has
+   * not consented to them (`--trust-workspace-servers`): listed, never started.
+   */
+  readonly heldMcpServers: McpServersConfig;
 }
 
 /** Flags that override the file (undefined: not given). */
@@ -43,6 +48,8 @@ export interface SettingFlags {
   readonly cells?: boolean;
   readonly cellCompletion?: string;
   readonly maxTurns?: string;
+  /** Start the MCP servers of a configuration file inside the workspace. */
+  readonly trustWorkspaceServers?: boolean;
 }
 
 /** Defaults of settings neither the file nor a flag sets. */
@@ -70,9 +77,14 @@ export function resolveSettings(options: {
   readonly workspace: string;
   readonly config: ToolcellConfig;
   readonly configFile: string | undefined;
+  /** Whether the configuration came from a file inside the workspace (default: no). */
+  readonly configInWorkspace?: boolean;
   readonly flags: SettingFlags;
 }): AgentSettings {
   const { config, flags } = options;
+  const servers = parseMcpServersConfig(config.mcpServers ?? {});
+  // What a cloned repository supplies starts no process until the user says so.
+  const held = (options.configInWorkspace ?? false) && flags.trustWorkspaceServers !== true;
   const mode = flags.mode ?? config.tools?.mode ?? DEFAULTS.mode;
   if (!isToolMode(mode)) oneOf(mode, TOOL_MODES, '--mode');
   const maxTurns = flags.maxTurns === undefined ? (config.maxTurns ?? DEFAULTS.maxTurns) : Number(flags.maxTurns);
@@ -108,6 +120,7 @@ export function resolveSettings(options: {
     sandbox: config.sandbox ?? {},
     approve: flags.approve === undefined ? (config.approvals?.default ?? DEFAULTS.approve) : oneOf(flags.approve, APPROVE_POLICIES, '--approve'),
     approvalTools: flags.approve === undefined ? approvalTools : {},
-    mcpServers: parseMcpServersConfig(config.mcpServers ?? {}),
+    mcpServers: held ? {} : servers,
+    heldMcpServers: held ? servers : {},
   };
 }

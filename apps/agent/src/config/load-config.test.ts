@@ -59,8 +59,15 @@ describe('parseConfig', () => {
 describe('loadConfig', () => {
   it('reads toolcell.config.json from the workspace, or nothing', () => {
     const withFile = workspace({ 'toolcell.config.json': '{"tools":{"mode":"code_mode"}}' });
-    expect(loadConfig({ workspace: withFile })).toEqual({ config: { tools: { mode: 'code_mode' } }, file: join(withFile, 'toolcell.config.json') });
-    expect(loadConfig({ workspace: workspace() })).toEqual({ config: {}, file: undefined });
+    expect(loadConfig({ workspace: withFile })).toEqual({ config: { tools: { mode: 'code_mode' } }, file: join(withFile, 'toolcell.config.json'), inWorkspace: true });
+    expect(loadConfig({ workspace: workspace() })).toEqual({ config: {}, file: undefined, inWorkspace: false });
+  });
+
+  it('tells a file inside the workspace (default or --config) from one outside it', () => {
+    const inside = workspace({ 'toolcell.config.json': '{}', 'conf/other.json': '{}' });
+    const outside = workspace({ 'mine.json': '{}' });
+    expect(loadConfig({ workspace: inside, explicitFile: join(inside, 'conf/other.json') }).inWorkspace).toBe(true);
+    expect(loadConfig({ workspace: inside, explicitFile: join(outside, 'mine.json') }).inWorkspace).toBe(false);
   });
 
   it('rejects a missing --config file and invalid JSON', () => {
@@ -83,6 +90,14 @@ describe('resolveSettings', () => {
     expect(resolveSettings({ ...base, config, flags: {} })).toMatchObject({ mode: 'code_mode', cells: true, cellCompletion: 'poll', approve: 'none', approvalTools: { read_file: 'ask' } });
     const flagged = resolveSettings({ ...base, config, flags: { mode: 'code_mode_only', approve: 'all', cells: false, cellCompletion: 'push', maxTurns: '3' } });
     expect(flagged).toMatchObject({ mode: 'code_mode_only', approve: 'all', approvalTools: {}, cells: false, cellCompletion: 'push', maxTurns: 3 });
+  });
+
+  it('holds back the MCP servers of a configuration inside the workspace unless the user trusts them', () => {
+    const config = { mcpServers: { h: { command: 'sh', args: ['-c', 'exit 1'] } } };
+    const servers = config.mcpServers;
+    expect(resolveSettings({ ...base, config, flags: {} })).toMatchObject({ mcpServers: servers, heldMcpServers: {} });
+    expect(resolveSettings({ ...base, config, configInWorkspace: true, flags: {} })).toMatchObject({ mcpServers: {}, heldMcpServers: servers });
+    expect(resolveSettings({ ...base, config, configInWorkspace: true, flags: { trustWorkspaceServers: true } })).toMatchObject({ mcpServers: servers, heldMcpServers: {} });
   });
 
   it.each([

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { Ajv } from 'ajv';
 import type { ValidateFunction } from 'ajv';
 import { ConfigurationError } from '@toolcell/core';
@@ -23,6 +23,12 @@ function compileValidator(): ValidateFunction {
 export interface LoadedConfig {
   readonly config: ToolcellConfig;
   readonly file: string | undefined;
+  /**
+   * Whether the file lies inside the workspace (the default lookup, or a `--config` path
+   * there): then whoever supplied the workspace wrote it, and its MCP servers are not
+   * started without the user's consent.
+   */
+  readonly inWorkspace: boolean;
 }
 
 /**
@@ -44,7 +50,7 @@ export function parseConfig(value: unknown, source = CONFIG_FILE_NAME): Toolcell
 export function loadConfig(options: { readonly workspace: string; readonly explicitFile?: string }): LoadedConfig {
   const file = options.explicitFile === undefined ? join(options.workspace, CONFIG_FILE_NAME) : resolve(options.explicitFile);
   if (!existsSync(file)) {
-    if (options.explicitFile === undefined) return { config: {}, file: undefined };
+    if (options.explicitFile === undefined) return { config: {}, file: undefined, inWorkspace: false };
     throw new ConfigurationError({ setting: '--config', message: `${file} does not exist; pass the path of a ${CONFIG_FILE_NAME} file.` });
   }
   let parsed: unknown;
@@ -53,5 +59,10 @@ export function loadConfig(options: { readonly workspace: string; readonly expli
   } catch (error) {
     throw new ConfigurationError({ setting: file, message: `is not valid JSON (${(error as Error).message}); fix the syntax.`, cause: error });
   }
-  return { config: parseConfig(parsed, file), file };
+  return { config: parseConfig(parsed, file), file, inWorkspace: isInside(realpathSync(options.workspace), realpathSync(file)) };
+}
+
+function isInside(directory: string, file: string): boolean {
+  const path = relative(directory, file);
+  return path !== '' && path !== '..' && !path.startsWith(`..${sep}`) && !isAbsolute(path);
 }
