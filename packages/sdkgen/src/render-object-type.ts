@@ -1,3 +1,6 @@
+import { MAX_LITERAL_CHARS, MAX_PROPERTIES } from './display-bounds.js';
+import { formatCount } from './exec-limits.js';
+import { authoritativeNote } from './schema-notes.js';
 import type { TypeText, RenderState } from './type-text.js';
 import { commentBody, indentOf, primary, unionOf } from './type-text.js';
 import { isOneLine, leadingComment, propertyKey, trailingComment } from './type-syntax.js';
@@ -42,14 +45,22 @@ export function renderObjectType(schema: Record<string, unknown>, state: RenderS
   const required = new Set(Array.isArray(schema['required']) ? schema['required'].filter((name) => typeof name === 'string') : []);
   const memberIndent = indentOf(depth + 1);
   const members: Member[] = [];
+  // Shown up to a bound (and names up to a length); the rest are counted in a closing comment.
+  let hidden = 0;
   for (const [name, property] of Object.entries(properties)) {
     if (property === false) continue;
+    if (members.length === MAX_PROPERTIES || name.length > MAX_LITERAL_CHARS) {
+      hidden += 1;
+      continue;
+    }
     const type = state.render(property, depth + 1);
     const comment = commentBody(asRecord(property)?.['description'], type.notes);
     members.push({ comment, line: `${propertyKey(name)}${required.has(name) ? '' : '?'}: ${type.text};` });
   }
   for (const name of required) {
-    if (!Object.hasOwn(properties, name)) members.push({ comment: '', line: `${propertyKey(name)}: unknown;` });
+    if (Object.hasOwn(properties, name)) continue;
+    if (members.length === MAX_PROPERTIES || name.length > MAX_LITERAL_CHARS) hidden += 1;
+    else members.push({ comment: '', line: `${propertyKey(name)}: unknown;` });
   }
   const index = indexSignature(schema, state, depth + 1);
   if (members.length === 0) {
@@ -65,8 +76,9 @@ export function renderObjectType(schema: Record<string, unknown>, state: RenderS
     members.push({ comment: commentBody(index.keyNote, index.value.notes), line: `[key: string]: ${index.value.text};` });
   }
   const oneLine = `{ ${members.map((member) => member.line.slice(0, -1)).join('; ')} }`;
-  const fitsOneLine = members.every((member) => member.comment === '' && !member.line.includes('\n')) && oneLine.length <= ONE_LINE_LIMIT;
+  const fitsOneLine = hidden === 0 && members.every((member) => member.comment === '' && !member.line.includes('\n')) && oneLine.length <= ONE_LINE_LIMIT;
   if (fitsOneLine) return primary(oneLine);
+  const more = hidden === 0 ? '' : `\n${leadingComment(authoritativeNote(`${formatCount(hidden)} more properties`), memberIndent).trimEnd()}`;
   const body = members.map((member) => memberText(member, memberIndent)).join('\n');
-  return primary(`{\n${body}\n${indentOf(depth)}}`);
+  return primary(`{\n${body}${more}\n${indentOf(depth)}}`);
 }

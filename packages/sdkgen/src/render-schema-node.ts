@@ -1,4 +1,6 @@
 import type { AliasTable } from './alias-table.js';
+import { MAX_ALTERNATIVES, MAX_LITERAL_CHARS } from './display-bounds.js';
+import { formatCount } from './exec-limits.js';
 import { renderArrayType } from './render-array-type.js';
 import { renderObjectType } from './render-object-type.js';
 import { authoritativeNote, schemaNotes } from './schema-notes.js';
@@ -13,6 +15,15 @@ const ARRAY_KEYWORDS = ['items', 'prefixItems', 'additionalItems'];
 const MAX_DEPTH = 48;
 
 type SchemaObject = Record<string, unknown>;
+
+/** The literal type of a JSON value, or `undefined` when it has none or is too long to show. */
+function shownLiteral(value: unknown): string | undefined {
+  const literal = literalType(value);
+  return literal !== undefined && literal.length <= MAX_LITERAL_CHARS ? literal : undefined;
+}
+
+/** The note on a union shown in part. */
+const moreNote = (hidden: number, what: string): string => authoritativeNote(`${formatCount(hidden)} more ${what}`);
 
 function typeNames(schema: SchemaObject): { names: string[]; unknownNames: string[] } {
   // OpenAPI-style upper-case names (`STRING`) mean the same types.
@@ -43,13 +54,15 @@ function renderTyped(name: string, schema: SchemaObject, state: RenderState, dep
 /** The part of a schema its own `const`, `enum` or `type` expresses; `undefined` when none applies. */
 function renderCore(schema: SchemaObject, state: RenderState, depth: number): TypeText | undefined {
   if (schema['const'] !== undefined) {
-    const literal = literalType(schema['const']);
+    const literal = shownLiteral(schema['const']);
     return literal === undefined ? primary('unknown', [authoritativeNote('const')]) : primary(literal);
   }
   if (Array.isArray(schema['enum'])) {
-    const literals = schema['enum'].map(literalType);
+    const values: unknown[] = schema['enum'];
+    const literals = values.slice(0, MAX_ALTERNATIVES).map(shownLiteral);
     if (literals.some((literal) => literal === undefined)) return primary('unknown', [authoritativeNote('enum')]);
-    return unionOf(literals.map((literal) => primary(literal ?? 'unknown')));
+    const union = unionOf(literals.map((literal) => primary(literal ?? 'unknown')));
+    return values.length > MAX_ALTERNATIVES ? { ...union, notes: [...union.notes, moreNote(values.length - MAX_ALTERNATIVES, 'values')] } : union;
   }
   const { names, unknownNames } = typeNames(schema);
   if (unknownNames.length > 0 && names.length === 0) return primary('unknown', [authoritativeNote(`type ${unknownNames.join(', ')}`)]);
@@ -59,8 +72,9 @@ function renderCore(schema: SchemaObject, state: RenderState, depth: number): Ty
 }
 
 function renderAlternatives(schema: SchemaObject, keyword: 'oneOf' | 'anyOf', state: RenderState, depth: number): TypeText | undefined {
-  const alternatives = schema[keyword];
-  if (!Array.isArray(alternatives)) return undefined;
+  const all = schema[keyword];
+  if (!Array.isArray(all)) return undefined;
+  const alternatives: unknown[] = all.slice(0, MAX_ALTERNATIVES);
   const members = alternatives.map((alternative: unknown) => {
     // An alternative without its own `type` narrows the parent's (`{ required: ['a'] }`).
     const inherits =
@@ -73,7 +87,8 @@ function renderAlternatives(schema: SchemaObject, keyword: 'oneOf' | 'anyOf', st
     const description = typeof alternative === 'object' && alternative !== null ? (alternative as SchemaObject)['description'] : undefined;
     return withInlineComment(state.render(node, depth), description);
   });
-  return unionOf(members);
+  const union = unionOf(members);
+  return all.length > MAX_ALTERNATIVES ? { ...union, notes: [...union.notes, moreNote(all.length - MAX_ALTERNATIVES, `${keyword} alternatives`)] } : union;
 }
 
 function renderSchema(schema: SchemaObject, state: RenderState, depth: number): TypeText {
@@ -85,7 +100,9 @@ function renderSchema(schema: SchemaObject, state: RenderState, depth: number): 
   const core = renderCore(schema, state, depth);
   if (core) members.push(core);
   if (Array.isArray(schema['allOf'])) {
-    for (const member of schema['allOf'] as unknown[]) members.push(state.render(member, depth));
+    const all: unknown[] = schema['allOf'];
+    for (const member of all.slice(0, MAX_ALTERNATIVES)) members.push(state.render(member, depth));
+    if (all.length > MAX_ALTERNATIVES) members.push(primary('unknown', [moreNote(all.length - MAX_ALTERNATIVES, 'allOf members')]));
   }
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const alternatives = renderAlternatives(schema, keyword, state, depth);

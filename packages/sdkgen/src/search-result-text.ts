@@ -1,15 +1,24 @@
+import { MAX_DESCRIPTION_CHARS, MAX_SCHEMA_JSON_CHARS, cutText, escapedName, quotedName } from './display-bounds.js';
 import type { ToolSearchHit, ToolSearchResult } from './search-tools.js';
+import { boundedBlock } from './tool-listing.js';
+import { leadingComment } from './type-syntax.js';
 
+// One line of JSON (`JSON.stringify` escapes every line break but U+2028 and U+2029), cut at its bound.
+const schemaJson = (schema: unknown): string =>
+  cutText(JSON.stringify(schema).replace(/[\u2028\u2029]/g, (character) => `\\u${character.charCodeAt(0).toString(16)}`), MAX_SCHEMA_JSON_CHARS);
+
+// Only the header starts with `## ` and only the signature with `tools.`: the description is
+// `//` lines, and names are escaped onto their line.
 function hitText(hit: ToolSearchHit): string {
   const lines = [
-    `## tools.${hit.jsName}${hit.name === hit.jsName ? '' : ` (tool "${hit.name}")`}`,
-    hit.description.trim(),
+    `## tools.${escapedName(hit.jsName)}${hit.name === hit.jsName ? '' : ` (tool ${quotedName(hit.name)})`}`,
+    leadingComment(cutText(hit.description.trim(), MAX_DESCRIPTION_CHARS), '').trimEnd(),
     '',
     'Signature:',
-    hit.signature,
+    boundedBlock(hit.signature),
   ];
-  if (hit.inputSchema !== undefined) lines.push('', `Input JSON Schema: ${JSON.stringify(hit.inputSchema)}`);
-  if (hit.outputSchema !== undefined) lines.push(`Output JSON Schema: ${JSON.stringify(hit.outputSchema)}`);
+  if (hit.inputSchema !== undefined) lines.push('', `Input JSON Schema: ${schemaJson(hit.inputSchema)}`);
+  if (hit.outputSchema !== undefined) lines.push(`Output JSON Schema: ${schemaJson(hit.outputSchema)}`);
   return lines.join('\n');
 }
 

@@ -2,6 +2,7 @@ import type { JsonSchema } from '@toolcell/core';
 import type { Binding, ExposurePlan, Scope, ToolRegistry } from '@toolcell/registry';
 import type { BindingSignatureOptions } from './binding-signature.js';
 import { renderBindingSignature } from './binding-signature.js';
+import { quotedName } from './display-bounds.js';
 import { SearchIndex } from './search-index.js';
 import type { ToolSearchLimits } from './tool-search-limits.js';
 import { resolveToolSearchLimits } from './tool-search-limits.js';
@@ -64,7 +65,7 @@ function hitOf(binding: Binding, options: BindingSignatureOptions): ToolSearchHi
 
 function selectMissMessage(name: string, plan: ExposurePlan): string {
   const collision = plan.collisions.find((candidate) => candidate.losers.includes(name));
-  if (collision) return `"${name}" is not callable from programs: its JS name \`${collision.jsName}\` belongs to \`${collision.winner}\`.`;
+  if (collision) return `"${name}" is not callable from programs: its JS name ${quotedName(collision.jsName)} belongs to ${quotedName(collision.winner)}.`;
   return `No tool named "${name}" can be called from programs in this scope.`;
 }
 

@@ -25,7 +25,7 @@ describe('systemPromptSections', () => {
     expect(codeOnly).toContain('Tools are reached only through `exec`');
     expect(codeOnly).toContain('`await tools.<jsName>(args)`');
     expect(codeOnly).toContain('A direct call of such a tool is refused with UNKNOWN_TOOL');
-    expect(sections[2]).toEqual({ id: 'tool:read_file', text: 'Prefer read_file over shell cat.' });
+    expect(sections[2]).toEqual({ id: 'tool:read_file', text: 'Guidance for the tool `read_file`:\n> Prefer read_file over shell cat.' });
   });
 
   it('in code_mode, renders the code-only section empty (direct calls work) and keeps guidance', () => {

@@ -1,10 +1,15 @@
 import type { Scope, ToolRegistry } from '@toolcell/registry';
+import { LINE_BREAK, MAX_DESCRIPTION_CHARS, cutText, quotedName } from './display-bounds.js';
 
 /** One section of the system prompt, identified so a prompt builder can order or replace it. */
 export interface PromptSection {
   /** `tools:code-only`, or `tool:<canonical name>` for a tool's guidance. */
   readonly id: string;
-  /** The text; may be empty (the section exists but says nothing in this mode). */
+  /**
+   * The text; may be empty (the section exists but says nothing in this mode). A tool's
+   * guidance is quoted under a line that names the tool, so it cannot pass for another
+   * tool's section.
+   */
   readonly text: string;
 }
 
@@ -16,6 +21,19 @@ const CODE_ONLY_TEXT = [
   'A direct call of such a tool is refused with UNKNOWN_TOOL; only the tools declared to you directly can be called directly.',
   'Tool guidance below applies the same way to calls made from programs.',
 ].join(' ');
+
+/**
+ * A tool's guidance as its section shows it: a line naming the tool (escaped), then the
+ * guidance cut at its bound, every line quoted with `> `. Only the first line of a section
+ * comes from sdkgen, so guidance cannot start a line that reads as another tool's header,
+ * section or signature.
+ */
+function guidanceText(name: string, guidance: string): string {
+  const lines = cutText(guidance, MAX_DESCRIPTION_CHARS)
+    .split(LINE_BREAK)
+    .map((line) => (line.trimEnd() === '' ? '>' : `> ${line.trimEnd()}`));
+  return [`Guidance for the tool ${quotedName(name)}:`, ...lines].join('\n');
+}
 
 /**
  * System-prompt sections for a scope: first `tools:code-only` (in `code_mode_only` it says
@@ -33,7 +51,7 @@ export function systemPromptSections(registry: ToolRegistry, scope: Scope): Prom
   const reachable = new Map([...plan.wire, ...programTools].map((tool) => [tool.name, tool]));
   for (const name of [...reachable.keys()].sort()) {
     const guidance = reachable.get(name)?.guidance?.trim();
-    if (guidance) sections.push({ id: `tool:${name}`, text: guidance });
+    if (guidance) sections.push({ id: `tool:${name}`, text: guidanceText(name, guidance) });
   }
   return sections;
 }

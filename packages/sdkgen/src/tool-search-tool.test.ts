@@ -54,7 +54,7 @@ describe('tool_search', () => {
     });
     expect(result.usage).toBe('Call these from a program with the exec tool: `await tools.<jsName>(args)`. They cannot be called directly.');
     expect(text).toContain(`for "post slack message". ${result.usage}`);
-    expect(text).toContain(`## tools.slack_post_message\n${fixtureTool.description}\n\nSignature:\n${hit?.signature ?? ''}`);
+    expect(text).toContain(`## tools.slack_post_message\n// ${fixtureTool.description}\n\nSignature:\n${hit?.signature ?? ''}`);
     expect(text).toContain(`Input JSON Schema: ${JSON.stringify(fixtureTool.inputSchema)}`);
     expect(text).toContain(`Output JSON Schema: ${JSON.stringify(fixtureTool.outputSchema)}`);
   });
@@ -78,7 +78,7 @@ describe('tool_search', () => {
     expect(names(result)).toEqual(['write_file', 'mcp__fs__read-file']);
     expect(result.tools[1]?.jsName).toBe('mcp__fs__read_file');
     expect(result.message).toBeUndefined();
-    expect(text).toContain('## tools.mcp__fs__read_file (tool "mcp__fs__read-file")');
+    expect(text).toContain('## tools.mcp__fs__read_file (tool `mcp__fs__read-file`)');
   });
 
   it('explains a select: miss and how to search, without revealing tools the scope cannot call', async () => {

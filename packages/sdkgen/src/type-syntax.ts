@@ -1,4 +1,5 @@
 // Small pieces of TypeScript syntax shared by the renderers: quoting, literals, comments.
+import { LINE_BREAK } from './display-bounds.js';
 
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
@@ -7,7 +8,8 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
  * they would need inside a JSON request body.
  */
 export function quoteString(value: string): string {
-  const escaped = value.replace(/[^\x20-\uffff]|[\\'\u2028\u2029]/g, (character) => {
+  // C1 controls too: U+0085 is a line break to some readers.
+  const escaped = value.replace(/[^\x20-\x7e\xa0-\uffff]|[\\'\u2028\u2029]/g, (character) => {
     switch (character) {
       case '\\':
         return '\\\\';
@@ -70,14 +72,14 @@ function escapeComment(text: string): string {
 /** An inline block comment on one line, e.g. `/* format: uri *\/`. */
 export function inlineComment(text: string): string {
   // Any line terminator (U+2028 included) would end the line, and `T[]` may not follow a line break.
-  return `/* ${escapeComment(text.replace(/\s+/g, ' ').trim())} */`;
+  return `/* ${escapeComment(text.replace(/[\s\u0085]+/g, ' ').trim())} */`;
 }
 
-/** Lines of a comment body: any line terminator (U+2028 included) splits, trailing blanks go. */
+/** Lines of a comment body: anything a reader may take for a line break splits, trailing blanks go. */
 function commentLines(text: string): string[] {
   const lines = text
     .trim()
-    .split(/\r\n|[\n\r\u2028\u2029]/)
+    .split(LINE_BREAK)
     .map((line) => line.trimEnd());
   return lines.length === 1 && lines[0] === '' ? [] : lines;
 }

@@ -1,4 +1,5 @@
 import type { AliasTable } from './alias-table.js';
+import { MAX_NOTES_CHARS, MAX_SCHEMA_DESCRIPTION_CHARS, cutText } from './display-bounds.js';
 import { inlineComment } from './type-syntax.js';
 
 /**
@@ -28,11 +29,12 @@ export const indentOf = (depth: number): string => '  '.repeat(depth);
 /** A primary type without notes. */
 export const primary = (text: string, notes: readonly string[] = []): TypeText => ({ text, precedence: 'primary', notes });
 
-/** The body of a comment: the description, then the notes in parentheses. */
+/** The body of a comment: the description, then the notes in parentheses, each part cut at its bound. */
 export function commentBody(description: unknown, notes: readonly string[]): string {
-  const text = typeof description === 'string' ? description.trim() : '';
+  const text = typeof description === 'string' ? cutText(description.trim(), MAX_SCHEMA_DESCRIPTION_CHARS) : '';
   if (notes.length === 0) return text;
-  return text === '' ? notes.join(', ') : `${text} (${notes.join(', ')})`;
+  const noted = cutText(notes.join(', '), MAX_NOTES_CHARS);
+  return text === '' ? noted : `${text} (${noted})`;
 }
 
 /** The type with its notes (and description) as a trailing inline comment, for positions without a doc comment. */
