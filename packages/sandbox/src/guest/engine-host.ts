@@ -17,6 +17,12 @@ export interface EngineHost {
   store(key: string, valueJson: string): void;
   notify(valueJson: string): void;
   yieldControl(): void;
+  /**
+   * Called now and then while a turn runs (from QuickJS's interrupt handler, which the
+   * interpreter polls as it executes): a host that queues what it is told until the turn
+   * ends can hand it over here, while the program keeps computing.
+   */
+  duringTurn?(): void;
 }
 
 /** How a program ended, as the engine knows it. */

@@ -4,6 +4,7 @@ import type { EngineHost, EngineToolCall } from './engine-host.js';
 import { GuestRealm } from './guest-realm.js';
 import { GuestRun } from './guest-run.js';
 import { createQuickJsInstance, memoryCapBytes } from './quickjs-instance.js';
+import { UNREACHABLE_MS } from '../test-support/unreachable-ms.js';
 
 // The engine frees everything a program held: a leaked handle would make freeing the
 // runtime abort the module (JS_FreeRuntime asserts its object list is empty), and the
@@ -112,5 +113,26 @@ describe('GuestRun', () => {
     const run: GuestRun = new GuestRun({ realm, source, bindings: two, limits: small, host });
     expect((await run.start()).returnJson).toBe('[{"n":1},"INVALID_ARGS",{"n":3}]');
     expect(seen).toEqual([[1, 'echo'], [2, 'other']]);
+  });
+
+  it('tells the host, again and again while one turn computes, after what the turn did so far', async () => {
+    const realm = new GuestRealm(await createQuickJsInstance(memoryCapBytes(limits.memoryBytes)));
+    const outputs: string[] = [];
+    const outputsAtEachCall: number[] = [];
+    const host: EngineHost = {
+      ...answeringHost(() => undefined),
+      output: (item) => outputs.push(item.type === 'text' ? item.text : item.type),
+      // The program never ends by itself: the host ends it from inside the turn.
+      duringTurn: () => {
+        outputsAtEachCall.push(outputs.length);
+        if (outputsAtEachCall.length === 3) run.cancel();
+      },
+    };
+    const source = "text('before'); for (;;) {}";
+    const run: GuestRun = new GuestRun({ realm, source, bindings, limits: resolveSandboxLimits({ ...limits, cpuBudgetMs: UNREACHABLE_MS }), host });
+    const outcome = await run.start();
+    expect(outcome.error?.code).toBe('EXEC_CANCELLED');
+    expect(outputs).toEqual(['before']);
+    expect(outputsAtEachCall).toEqual([1, 1, 1]);
   });
 });

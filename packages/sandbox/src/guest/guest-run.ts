@@ -162,6 +162,7 @@ export class GuestRun {
 
   private shouldInterrupt(): boolean {
     if (this.stop !== undefined) return true;
+    this.options.host.duringTurn?.();
     if (!this.clock.exceeded()) return false;
     this.stop = { kind: 'failure', error: programErrors.cpuBudget(this.limits) };
     return true;

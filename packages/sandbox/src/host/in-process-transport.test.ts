@@ -351,6 +351,34 @@ describe('cancellation (EXEC_CANCELLED)', () => {
   });
 });
 
+describe('during a long synchronous stretch', () => {
+  // The program runs on the host's thread: its callbacks are called in the middle of the
+  // stretch, and nothing the host schedules runs before the stretch ends.
+  it('calls the output and yield callbacks at once, while what the host schedules from them waits', async () => {
+    const controller = new AbortController();
+    const seen: string[] = [];
+    let microtaskRan = false;
+    const result = await run("text('before'); yield_control(); text('after'); for (;;) {}", {
+      signal: controller.signal,
+      onOutput: (item) => {
+        seen.push(`${item.type === 'text' ? item.text : item.type} (host microtask ran: ${microtaskRan})`);
+        if (item.type === 'text' && item.text === 'after') controller.abort();
+      },
+      cells: {
+        storedValues: {},
+        onStore: () => undefined,
+        onNotify: () => undefined,
+        onYield: () => {
+          seen.push('yield');
+          queueMicrotask(() => (microtaskRan = true));
+        },
+      },
+    });
+    expect(seen).toEqual(['before (host microtask ran: false)', 'yield', 'after (host microtask ran: false)']);
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'EXEC_CANCELLED' } });
+  });
+});
+
 describe('isolation', () => {
   it('gives every program fresh globals', async () => {
     await run('globalThis.leaked = 1; Object.prototype.polluted = true; Array.prototype.push = null');

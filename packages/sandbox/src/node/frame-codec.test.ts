@@ -62,4 +62,38 @@ describe('FrameWriter', () => {
     await Promise.resolve();
     expect(writes).toEqual([frames('{"n":1}', '{"n":2}')]);
   });
+
+  it('writes early on request, saying so, and leaves nothing for the end of the stretch', async () => {
+    const writes: Array<[Buffer, boolean]> = [];
+    const writer = new FrameWriter((data, early) => writes.push([data, early]));
+    writer.send('{"n":1}');
+    writer.send('{"n":2}');
+    writer.flush(true);
+    expect(writes).toEqual([[frames('{"n":1}', '{"n":2}'), true]]);
+    writer.send('{"n":3}');
+    await Promise.resolve();
+    expect(writes).toEqual([
+      [frames('{"n":1}', '{"n":2}'), true],
+      [frames('{"n":3}'), false],
+    ]);
+  });
+
+  it('writes frames held for the bound or longer early, counted from the oldest one, and holds younger ones', () => {
+    const writes: Array<[Buffer, boolean]> = [];
+    let now = 100;
+    const writer = new FrameWriter((data, early) => writes.push([data, early]), () => now);
+    writer.flushIfHeld(5);
+    writer.send('{"n":1}');
+    now = 103;
+    writer.send('{"n":2}');
+    writer.flushIfHeld(5);
+    expect(writes).toEqual([]);
+    now = 105;
+    writer.flushIfHeld(5);
+    expect(writes).toEqual([[frames('{"n":1}', '{"n":2}'), true]]);
+    writer.send('{"n":3}');
+    now = 109;
+    writer.flushIfHeld(5);
+    expect(writes).toHaveLength(1);
+  });
 });

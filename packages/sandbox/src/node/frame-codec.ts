@@ -103,24 +103,39 @@ export class FrameDecoder {
 
 /**
  * Queues frames and writes them together once the current synchronous work is done, so a
- * guest turn that produces output and a tool batch costs one write.
+ * guest turn that produces output and a tool batch costs one write. A long stretch can hand
+ * over what it queued before it ends: {@link FrameWriter.flush} with `early`, or
+ * {@link FrameWriter.flushIfHeld} for frames held longer than a bound.
  */
 export class FrameWriter {
   private queued: string[] = [];
+  /** When the oldest queued frame was queued (on the writer's clock). */
+  private queuedAt = 0;
 
-  constructor(private readonly write: (data: Buffer) => void) {}
+  /** `write` gets the frames' bytes, and `early` when synchronous work is still going on. */
+  constructor(
+    private readonly write: (data: Buffer, early: boolean) => void,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   /** Queue one frame. */
   send(json: string): void {
     this.queued.push(json);
-    if (this.queued.length === 1) queueMicrotask(() => this.flush());
+    if (this.queued.length > 1) return;
+    this.queuedAt = this.now();
+    queueMicrotask(() => this.flush());
   }
 
-  /** Write everything queued now. */
-  flush(): void {
+  /** Write everything queued now; `early` while the stretch that queued it goes on. */
+  flush(early = false): void {
     const queued = this.queued;
     if (queued.length === 0) return;
     this.queued = [];
-    this.write(encodeFrames(queued));
+    this.write(encodeFrames(queued), early);
+  }
+
+  /** Write everything queued early if the oldest frame has waited `maxHoldMs` or more. */
+  flushIfHeld(maxHoldMs: number): void {
+    if (this.queued.length > 0 && this.now() - this.queuedAt >= maxHoldMs) this.flush(true);
   }
 }

@@ -6,11 +6,18 @@ import { PARENT_FRAME_BYTES, childFrames } from '../shared/protocol-messages.js'
 import type { ParentMessage } from '../shared/protocol-messages.js';
 import { FrameDecoder, FrameWriter } from './frame-codec.js';
 
+/**
+ * The longest a frame the guest queued (output, `store`, `notify`) is held while its turn
+ * keeps computing: the next interrupt poll after this writes it to the parent. A turn's
+ * frames otherwise go together when it ends, and a `yield_control()` goes at once.
+ */
+export const MAX_FRAME_HOLD_MS = 5;
+
 /** How a guest server reaches its parent. */
 export interface GuestServerOptions {
   /**
    * Write bytes to the parent; `answerDue` when a tool call waits for its answer (the peer
-   * may then look for it before it sleeps).
+   * may then look for it before it sleeps): never while a turn is still computing.
    */
   readonly write: (data: Buffer, answerDue: boolean) => void;
   /** End the peer after a fault the parent must see as a crash. */
@@ -36,7 +43,7 @@ export interface GuestServer {
 export function createGuestServer(options: GuestServerOptions): GuestServer {
   const { die, loadBuild } = options;
   const engine = new SandboxEngine(loadBuild === undefined ? {} : { createInstance: (capBytes) => createQuickJsInstance(capBytes, loadBuild) });
-  const writer = new FrameWriter((data) => options.write(data, answersDue > 0));
+  const writer = new FrameWriter((data, early) => options.write(data, !early && answersDue > 0));
   /** Tool calls sent and not answered yet. */
   let answersDue = 0;
   const decoder = new FrameDecoder(() => PARENT_FRAME_BYTES);
@@ -56,7 +63,12 @@ export function createGuestServer(options: GuestServerOptions): GuestServer {
         output: (item) => writer.send(childFrames.output(item)),
         store: (key, json) => writer.send(childFrames.store(key, json)),
         notify: (json) => writer.send(childFrames.notify(json)),
-        yieldControl: () => writer.send(childFrames.yield()),
+        // The program asks for the host's attention now: it goes with what it printed before.
+        yieldControl: () => {
+          writer.send(childFrames.yield());
+          writer.flush(true);
+        },
+        duringTurn: () => writer.flushIfHeld(MAX_FRAME_HOLD_MS),
       },
     });
     current = engineRun;
