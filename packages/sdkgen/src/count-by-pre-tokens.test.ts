@@ -45,7 +45,8 @@ describe('countByPreTokens', () => {
         const { count, texts } = recording();
         const counted = countByPreTokens(text, count, O200K_TOKEN_SPLIT_REGEX);
         expect(texts.join('')).toBe(text);
-        for (const piece of texts) expect(longestPreToken(piece)).toBeLessThanOrEqual(MAX_PRE_TOKEN_CHARS + 1);
+        // A piece's rest may join what follows it (marks join letters of either case), so under twice the bound.
+        for (const piece of texts) expect(longestPreToken(piece)).toBeLessThanOrEqual(2 * MAX_PRE_TOKEN_CHARS + 2);
         // Four at most in 3,000 samples (runs of `#` or `/`, which o200k has long tokens for).
         expect(Math.abs(counted - plain(text))).toBeLessThanOrEqual(8 * (texts.length - 1));
       }),

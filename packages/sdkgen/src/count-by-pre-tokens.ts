@@ -13,7 +13,8 @@ const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdf
 
 /**
  * The tokens of `text`, each pre-token longer than {@link MAX_PRE_TOKEN_CHARS} cut into
- * pieces of that many characters, the text between cuts counted in one call each.
+ * pieces of that many characters, the text between cuts counted in one call each (a
+ * piece's rest may join the pre-token after it, so no merge is over twice the bound).
  * `preTokens` is the tokenizer's own pre-token pattern (with the `g` flag), so a text
  * without such a pre-token is counted exactly, in one call. One that has one is counted
  * approximately: the tokenizer cannot merge across a cut, which may change the count by a
