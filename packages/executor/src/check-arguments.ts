@@ -1,33 +1,44 @@
 import type { FunctionToolDefinition, JsonSchema, ToolDefinition } from '@toolcell/core';
-import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
-import type { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { RegExpEngine } from './linear-reg-exp.js';
+import type { SchemaDialect } from './compile-input-schema.js';
+import { compileInputSchema, schemaDialect } from './compile-input-schema.js';
 import { jsonPath } from './json-path.js';
+import { linearRegExpEngine } from './linear-reg-exp.js';
 import type { Refusal } from './refusal.js';
+import { VALIDATION_BUDGET, withValidationBudget } from './validation-budget.js';
 
 const MAX_REPORTED_ERRORS = 5;
-// `addUsedSchema: false`: two tools whose schemas share an `$id` must not collide.
-const AJV_OPTIONS = { allErrors: true, strict: false, validateFormats: false, logger: false, addUsedSchema: false } as const;
+/** Allowed values an `enum` error lists before it says how many there are in all. */
+const MAX_LISTED_VALUES = 10;
+/** Characters of one reported error, and of the whole list of them. */
+const MAX_ERROR_CHARS = 200;
+const MAX_ERRORS_CHARS = 1_000;
+/** What ends a cut description. */
+export const CUT_MARKER = '…';
 
 /** A schema that failed to compile, remembered so it is not recompiled on every call. */
 class SchemaCompileFailure {
   constructor(readonly message: string) {}
 }
 
-// Shared by every runtime in the process: creating an Ajv instance and compiling its
-// meta-schema costs tens of milliseconds, and a tool's validator does not depend on
-// which runtime asks.
+// Keyed by the tool definition: a tool's validator (with the Ajv instance it was compiled
+// in) is let go with the tool.
 const compiled = new WeakMap<ToolDefinition, ValidateFunction | SchemaCompileFailure>();
-let draft07: Ajv | undefined;
-let draft2020: Ajv2020 | undefined;
-// Ajv itself (some 60 modules) loads with the first schema of its dialect, not at import.
+// Loaded with the first schema of their dialect, not at import: Ajv (some 60 modules) and RE2JS.
+let draft07: SchemaDialect | undefined;
+let draft2020: SchemaDialect | undefined;
+let regExp: RegExpEngine | undefined;
 let loading: Promise<unknown> | undefined;
 
 /**
  * The refusal for calling `tool` with `args`, or `undefined` when it may run with them.
  * Function tools take a JSON object valid against their input schema; freeform tools take
  * one string. Each schema is compiled once, on first use, and cached by the tool
- * definition object (a WeakMap, so tools that are gone are let go). A promise only while
- * Ajv is not loaded yet for the schema's dialect: the first schema of a process waits for it.
+ * definition object (a WeakMap, so tools that are gone are let go). A check spends at
+ * most {@link VALIDATION_BUDGET} units of work, and its message is bounded. A promise
+ * only while Ajv is not loaded yet for the schema's dialect: the first schema of a
+ * process waits for it.
  */
 export function checkArguments(tool: ToolDefinition, args: unknown): Refusal | undefined | Promise<Refusal | undefined> {
   if (tool.kind === 'freeform') {
@@ -42,8 +53,8 @@ export function checkArguments(tool: ToolDefinition, args: unknown): Refusal | u
   }
   const validate = compiled.get(tool);
   if (validate !== undefined) return verdict(tool, validate, args);
-  const ajv = ajvFor(tool.inputSchema);
-  if (ajv !== undefined) return verdict(tool, compileFor(tool, ajv), args);
+  const dialect = dialectFor(tool.inputSchema);
+  if (dialect !== undefined && regExp !== undefined) return verdict(tool, compileFor(tool, dialect, regExp), args);
   loading ??= loadAjv(tool.inputSchema).finally(() => (loading = undefined));
   return loading.then(() => checkArguments(tool, args));
 }
@@ -55,22 +66,29 @@ function verdict(tool: FunctionToolDefinition, validate: ValidateFunction | Sche
       message: `The input schema of "${tool.name}" does not compile (${validate.message}); the tool's definition has to be fixed before it can run.`,
     };
   }
-  if (validate(args)) return undefined;
+  const valid = withValidationBudget(VALIDATION_BUDGET, () => validate(args));
+  if (valid === 'exhausted') {
+    return {
+      code: 'INVALID_ARGS',
+      message: `Invalid arguments for "${tool.name}": checking them against the input schema took more than ${VALIDATION_BUDGET} steps, so they were not checked to the end. Send smaller arguments, or simpler ones for this schema.`,
+    };
+  }
+  if (valid) return undefined;
   const errors = validate.errors ?? [];
-  const reported = errors.slice(0, MAX_REPORTED_ERRORS).map(describeError);
-  if (errors.length > MAX_REPORTED_ERRORS) reported.push(`and ${errors.length - MAX_REPORTED_ERRORS} more`);
+  let reported = errors.slice(0, MAX_REPORTED_ERRORS).map((error) => cut(describeError(error), MAX_ERROR_CHARS)).join('; ');
+  if (errors.length > MAX_REPORTED_ERRORS) reported += `; and ${errors.length - MAX_REPORTED_ERRORS} more`;
   return {
     code: 'INVALID_ARGS',
-    message: `Invalid arguments for "${tool.name}": ${reported.join('; ')}. Fix them to match the input schema and call again.`,
+    message: `Invalid arguments for "${tool.name}": ${cut(reported, MAX_ERRORS_CHARS)}. Fix them to match the input schema and call again.`,
   };
 }
 
-function compileFor(tool: FunctionToolDefinition, ajv: Ajv | Ajv2020): ValidateFunction | SchemaCompileFailure {
+function compileFor(tool: FunctionToolDefinition, dialect: SchemaDialect, engine: RegExpEngine): ValidateFunction | SchemaCompileFailure {
   let validate: ValidateFunction | SchemaCompileFailure;
   try {
-    validate = compileSchema(tool.inputSchema, ajv);
+    validate = compileInputSchema(tool.inputSchema, dialect, engine);
   } catch (error) {
-    validate = new SchemaCompileFailure(error instanceof Error ? error.message : String(error));
+    validate = new SchemaCompileFailure(cut(error instanceof Error ? error.message : String(error), MAX_ERRORS_CHARS));
   }
   compiled.set(tool, validate);
   return validate;
@@ -78,8 +96,8 @@ function compileFor(tool: FunctionToolDefinition, ajv: Ajv | Ajv2020): ValidateF
 
 const isDraft2020 = (schema: JsonSchema): boolean => (schema.$schema ?? '').includes('2020-12');
 
-/** The Ajv instance for the schema's dialect, once loaded. */
-function ajvFor(schema: JsonSchema): Ajv | Ajv2020 | undefined {
+/** The loaded dialect of the schema, if it is loaded. */
+function dialectFor(schema: JsonSchema): SchemaDialect | undefined {
   return isDraft2020(schema) ? draft2020 : draft07;
 }
 
@@ -89,24 +107,15 @@ export async function loadValidators(): Promise<void> {
 }
 
 async function loadAjv(schema: JsonSchema): Promise<void> {
+  const { RE2JS } = await import('re2js');
+  regExp ??= linearRegExpEngine(RE2JS);
   if (isDraft2020(schema)) {
-    const { Ajv2020: Draft2020 } = await import('ajv/dist/2020.js');
-    draft2020 ??= new Draft2020(AJV_OPTIONS);
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    draft2020 ??= schemaDialect((options) => new Ajv2020(options));
   } else {
-    const { Ajv: Draft07 } = await import('ajv');
-    draft07 ??= new Draft07(AJV_OPTIONS);
+    const { Ajv } = await import('ajv');
+    draft07 ??= schemaDialect((options) => new Ajv(options));
   }
-}
-
-function compileSchema(schema: JsonSchema, ajv: Ajv | Ajv2020): ValidateFunction {
-  const dialect = schema.$schema ?? '';
-  // Ajv knows draft-07 here; other `$schema` URIs (draft-04, 2019-09) would fail to
-  // resolve, and the keywords tool authors use read the same without them.
-  if (dialect !== '' && !isDraft2020(schema) && !dialect.includes('draft-07')) {
-    const { $schema: _ignored, ...rest } = schema;
-    return ajv.compile(rest);
-  }
-  return ajv.compile(schema);
 }
 
 function describeError(error: ErrorObject): string {
@@ -114,10 +123,17 @@ function describeError(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   let reason = error.message ?? `fails "${error.keyword}"`;
   if (error.keyword === 'additionalProperties') reason += ` (${JSON.stringify(params['additionalProperty'])})`;
-  if (error.keyword === 'enum' && Array.isArray(params['allowedValues'])) {
-    reason += `: ${params['allowedValues'].map((value) => JSON.stringify(value)).join(', ')}`;
+  const allowed = params['allowedValues'];
+  if (error.keyword === 'enum' && Array.isArray(allowed)) {
+    reason += `: ${allowed.slice(0, MAX_LISTED_VALUES).map((value) => cut(JSON.stringify(value), MAX_ERROR_CHARS)).join(', ')}`;
+    if (allowed.length > MAX_LISTED_VALUES) reason += `, … (${allowed.length} values in all)`;
   }
   return `at ${where}: ${reason}`;
+}
+
+/** `text` whole, or its first `max` characters ending in {@link CUT_MARKER}. */
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max - CUT_MARKER.length)}${CUT_MARKER}`;
 }
 
 function describeKind(value: unknown): string {
