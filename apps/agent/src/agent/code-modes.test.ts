@@ -127,7 +127,7 @@ describe('agent loop with cells', () => {
         turns: [
           { tool_calls: [{ id: 'cell-run', name: 'exec', input: program }] },
           { tool_calls: [{ id: 'cell-wait', name: 'wait', arguments: { cell_id: '1' } }] },
-          // wait returns at the first change: 'step two' may come before the end or with it.
+          // wait returns when the program ends (it yields no more): 'step two' comes with the end.
           { tool_calls: [{ id: 'cell-wait-again', name: 'wait', arguments: { cell_id: '1' } }] },
           { text: 'done' },
         ],
@@ -148,11 +148,10 @@ describe('agent loop with cells', () => {
     expect(toolResult('cell-wait')).toContain('step two');
     expect(toolResult('cell-wait')).not.toContain('step one');
     const [first, second] = [toolResult('cell-wait'), toolResult('cell-wait-again')];
-    const ending = first.includes('Script completed') ? first : second;
-    expect(ending).toContain('Script completed');
-    expect(ending).toContain('Return value: \\"finished\\"');
+    expect(first).toContain('Script completed');
+    expect(first).toContain('Return value: \\"finished\\"');
     expect(second).not.toContain('step');
-    if (ending === first) expect(second).toContain('No live cell \\"1\\"');
+    expect(second).toContain('No live cell \\"1\\"');
     // wait observes; it produces no hook lines of its own.
     expect(events.filter((event) => event.type === 'hook' && event.callId === 'cell-wait')).toEqual([]);
     expect(eventsOf(events, 'cell-wait').at(-1)).toMatchObject({ type: 'call_end', status: 'ok' });
