@@ -149,3 +149,40 @@ describe('registry bookkeeping', () => {
     expect(registry.wireView(registry.root).map((declaration) => declaration.name)).toEqual(['exec', 'handoff']);
   });
 });
+
+describe('dropping scopes', () => {
+  it('forgets the scope, the scopes under it and their warnings, emits scope-drop children first, and frees the ids', () => {
+    const registry = registryWithTools();
+    const dropped: string[] = [];
+    registry.events.on('scope-drop', (scope) => dropped.push(scope.id));
+    registry.createScope({ id: 'sub', backend: 'direct_only' });
+    registry.createScope({ id: 'sub-child', parent: 'sub', nestedAllow: ['read_file'] });
+    const other = registry.createScope({ id: 'other', backend: 'direct_only' });
+    expect(registry.warnings.map((warning) => warning.scopeId)).toEqual(['sub', 'sub-child', 'other']);
+    expect(registry.dropScope('sub')).toBe(true);
+    expect(dropped).toEqual(['sub-child', 'sub']);
+    expect(registry.warnings.map((warning) => warning.scopeId)).toEqual(['other']);
+    expect(configurationError(() => registry.scope('sub-child')).setting).toBe('scopes.sub-child');
+    expect(registry.dropScope('sub')).toBe(false);
+    expect(registry.createScope({ id: 'sub' }).mode).toBe('code_mode');
+    expect(registry.scope('other')).toBe(other);
+  });
+
+  it('refuses to drop the root scope', () => {
+    const error = configurationError(() => new ToolRegistry().dropScope('root'));
+    expect(error.setting).toBe('scopes.root');
+    expect(error.message).toContain('the root scope cannot be dropped');
+  });
+
+  it('keeps no plan for a dropped scope, even when asked to plan it', () => {
+    const registry = registryWithTools();
+    const sub = registry.createScope({ id: 'sub', nestedAllow: ['read_file'] });
+    const planned = registry.plan(sub);
+    registry.dropScope('sub');
+    const again = registry.plan(sub);
+    expect(again).not.toBe(planned);
+    expect(registry.plan(sub)).not.toBe(again);
+    const reused = registry.createScope({ id: 'sub' });
+    expect(registry.plan(reused)).toBe(registry.plan(reused));
+  });
+});

@@ -42,3 +42,10 @@ export const nested = registry.resolveForExecution('read_file', registry.root, {
 // A subagent that may only read, from programs and directly.
 export const reviewer = registry.createScope({ id: 'reviewer', nestedAllow: ['read_*'], directAllow: ['read_file'] });
 // #endregion ToolRegistry
+
+// #region dropScope
+const subagent = registry.createScope({ id: 'subagent-7', nestedAllow: ['read_file'] });
+registry.wireView(subagent);
+// The subagent is done: its plan, its warning and (with a CodeMode) its session go.
+export const dropped = registry.dropScope(subagent.id); // true
+// #endregion dropScope

@@ -48,7 +48,8 @@ const ROOT_ID = 'root';
 export class ToolRegistry {
   /** Registry events: scope warnings and changes. */
   readonly events = new EventEmitter<RegistryEvents>();
-  private readonly scopeWarnings: ScopeWarning[] = [];
+  // One warning at most per scope, dropped with it.
+  private readonly scopeWarnings = new Map<string, ScopeWarning>();
   private readonly entries = new Map<string, Entry>();
   private readonly scopes = new Map<string, Scope>();
   private readonly directControl: ReadonlySet<string>;
@@ -64,11 +65,12 @@ export class ToolRegistry {
   }
 
   /**
-   * Every scope warning so far, the root scope's included: that one is raised inside the
-   * constructor, before a `scope-warning` listener can be added. One at most per scope.
+   * The warnings of the scopes that exist, the root scope's included: that one is raised
+   * inside the constructor, before a `scope-warning` listener can be added. One at most per
+   * scope; a dropped scope's goes with it.
    */
   get warnings(): readonly ScopeWarning[] {
-    return this.scopeWarnings;
+    return [...this.scopeWarnings.values()];
   }
 
   /** The root scope (the main agent). */
@@ -126,6 +128,27 @@ export class ToolRegistry {
     return scope;
   }
 
+  /**
+   * Drop a scope that is done (a finished subagent) with every scope created under it:
+   * their cached plans and warnings go, their ids can be used again, and `scope-drop` is
+   * emitted for each (children first), so a `CodeMode` ends their code-mode sessions.
+   * Returns whether a scope with this id existed. Throws `ConfigurationError` for the root.
+   *
+   * @example
+   * {@includeCode ./registry.examples.ts#dropScope}
+   */
+  dropScope(id: string): boolean {
+    if (id === ROOT_ID) throw new ConfigurationError({ setting: `scopes.${id}`, message: 'the root scope cannot be dropped; drop the registry instead.' });
+    const scope = this.scopes.get(id);
+    if (!scope) return false;
+    for (const child of [...this.scopes.values()]) if (child.parentId === id) this.dropScope(child.id);
+    this.scopes.delete(id);
+    this.planCache.delete(id);
+    this.scopeWarnings.delete(id);
+    this.events.emit('scope-drop', scope);
+    return true;
+  }
+
   /** Look up a scope by id. Throws `ConfigurationError` for an unknown id. */
   scope(id: string): Scope {
     const scope = this.scopes.get(id);
@@ -145,7 +168,8 @@ export class ToolRegistry {
         .map((entry) => entry.tool.name),
     );
     const plan = computeExposurePlan({ scope, tools: this.sorted(), assignment });
-    this.planCache.set(scope.id, plan);
+    // A dropped scope (or a stranger's) is planned, never cached again.
+    if (this.scopes.get(scope.id) === scope) this.planCache.set(scope.id, plan);
     return plan;
   }
 
@@ -209,7 +233,7 @@ export class ToolRegistry {
   }
 
   private warn(warning: ScopeWarning): void {
-    this.scopeWarnings.push(warning);
+    this.scopeWarnings.set(warning.scopeId, warning);
     this.events.emit('scope-warning', warning);
   }
 
