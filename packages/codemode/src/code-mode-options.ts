@@ -57,7 +57,8 @@ export interface CodeModeOptions {
    * Which session (cells and stored values) a scope uses. Default: its own, keyed by
    * `scope.id`, so a subagent can observe, end, load or overwrite nothing of another
    * scope's. Return the same key for several scopes only to share on purpose, e.g.
-   * `(scope) => (scope.id === 'helper' ? 'root' : scope.id)`.
+   * `(scope) => (scope.id === 'helper' ? 'root' : scope.id)`. Dropping a scope
+   * (`registry.dropScope`) ends the session its key names, shared or not.
    */
   readonly sessionKey?: SessionKey;
   /**

@@ -1,5 +1,6 @@
 import type { FreeformToolDefinition, FunctionToolDefinition, JsonValue } from '@toolcell/core';
 import type { CallStageEvent } from '@toolcell/executor';
+import type { Scope } from '@toolcell/registry';
 import { ConfigurationError } from '@toolcell/core';
 import { EventEmitter } from 'eventemitter3';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
@@ -71,6 +72,7 @@ export class CodeMode {
       events: this.events,
     };
     options.runtime.events?.on('call-stage', this.onCallStage);
+    options.registry.events.on('scope-drop', this.onScopeDrop);
     this.execTool = createExecTool(this.context);
     this.waitTool = cells ? createWaitTool(this.context, cells) : undefined;
   }
@@ -119,7 +121,10 @@ export class CodeMode {
     return { report, output: await renderExecAnswer(report, maxOutputTokens, this.context.countTokens) };
   }
 
-  /** Terminate a scope's cells and forget its session and stored values (a subagent that is done). */
+  /**
+   * Terminate a scope's cells and forget its session and stored values (a subagent that is
+   * done). `registry.dropScope` does this too, for the session the dropped scope's key names.
+   */
   endSession(scopeId: string): Promise<void> {
     return this.context.sessions.end(this.options.registry.scope(scopeId));
   }
@@ -127,8 +132,14 @@ export class CodeMode {
   /** Terminate every cell, CPU-bound ones included; later `exec` calls fail clearly. */
   shutdown(): Promise<void> {
     this.options.runtime.events?.off('call-stage', this.onCallStage);
+    this.options.registry.events.off('scope-drop', this.onScopeDrop);
     return this.context.sessions.shutdown();
   }
+
+  /** A dropped scope's session ends with it (the catch only keeps a failed terminate from escaping as an unhandled rejection). */
+  private readonly onScopeDrop = (scope: Scope): void => {
+    this.context.sessions.end(scope).catch(() => undefined);
+  };
 
   /** Approvals of nested calls: the cell that made the call learns it waits, and when it stops waiting. */
   private readonly onCallStage = (event: CallStageEvent): void => {

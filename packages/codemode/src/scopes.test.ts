@@ -106,3 +106,21 @@ describe('scopes and cells', () => {
     expect(result(fromOther)).toMatchObject({ return_value: null });
   });
 });
+
+describe('dropping a scope', () => {
+  it("ends its session: its running cell is terminated and its stored values go; the root's session stays", async () => {
+    const h = harness();
+    const sub = h.registry.createScope({ id: 'worker', nestedAllow: ['hold'] });
+    await h.exec(`store('kept', 1); return 'root';`);
+    await h.exec(`store('gone', 2); return 'sub';`, { scope: sub });
+    const started = await h.exec(`yield_control(); await tools.hold({ key: 'never' });`, { scope: sub });
+    const cellId = String(result(started).cell_id);
+    const ended = new Promise<string>((resolve) => h.codeMode.events.on('cell-end', (event) => event.cellId === cellId && resolve(event.status)));
+    expect(h.registry.dropScope('worker')).toBe(true);
+    await expect(ended).resolves.toBe('terminated');
+    h.registry.createScope({ id: 'worker' });
+    expect(h.codeMode.storedValue('gone', 'worker')).toBeUndefined();
+    expect(h.codeMode.listCells('worker')).toEqual([]);
+    expect(h.codeMode.storedValue('kept')).toBe(1);
+  });
+});
