@@ -4,20 +4,11 @@ import { generateExecDescription } from '@toolcell/sdkgen';
 import { Cell } from './cell.js';
 import { formatCellList } from './cell-list.js';
 import type { CodeModeContext } from './code-mode-context.js';
+import { deliverReport } from './deliver-report.js';
 import { safeParseExecPragma } from './exec-pragma.js';
 import type { ExecReport } from './exec-report.js';
 import { renderExecAnswer } from './exec-report.js';
 import { NestedCalls } from './nested-calls.js';
-
-/** Turn an observation into exec's output, or throw it as a failure with its output kept. */
-export async function deliverReport(context: CodeModeContext, report: ExecReport, maxOutputTokens: number): Promise<ToolOutput> {
-  const output = await renderExecAnswer(report, maxOutputTokens, context.countTokens);
-  if (report.status === 'failed') {
-    const error = report.error ?? { code: 'EXEC_RUNTIME', message: 'The program failed.' };
-    throw new ToolFailure({ code: error.code, message: error.message, output });
-  }
-  return output;
-}
 
 /** Build the `exec` control tool. */
 export function createExecTool(context: CodeModeContext): FreeformToolDefinition {

@@ -4,8 +4,8 @@ import { CellBusyError } from './cell-busy-error.js';
 import { ObservationCancelledError } from './observation-cancelled-error.js';
 import { formatCellList } from './cell-list.js';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
+import { deliverReport } from './deliver-report.js';
 import type { ExecReport } from './exec-report.js';
-import { deliverReport } from './exec-tool.js';
 import { MAX_YIELD_TIME_MS } from './yield-time.js';
 
 /** Arguments of `wait` (`cell_id`, `yield_time_ms`, `max_tokens`, `terminate`, `list`). */
