@@ -1,9 +1,9 @@
 import { COST_KEYWORD } from './bounded-keywords.js';
 
 /**
- * Schema objects one input schema may have. Ajv compiles some 0.1-0.2 ms of event loop per
- * schema object on an idle machine (1.7 ms with the cores shared fifteen ways), so this
- * bounds a compile to a few hundred milliseconds.
+ * Schema objects one input schema may have: Ajv compiles about 1.7 ms of event loop per
+ * schema object with two cores shared fifteen ways (several times less on an idle
+ * machine), and a compile runs on the event loop, at the tool's first call.
  */
 export const MAX_SCHEMA_NODES = 2_000;
 /** How deep schema objects may nest. */
