@@ -28,29 +28,31 @@ export const REMOVED_GLOBALS = [
 ] as const;
 
 /**
- * `(function (host) { … })` with `host = { call, text, kind, notJson, toolError, unknownTool }`:
+ * `(function (host) { … })` with `host = { call, text, kind, notJson, unknownTool }`:
  * `kind` describes a value for a message, `notJson` throws the TypeError for a value that is
- * not JSON data, `toolError` builds the error of a failed call, `unknownTool` throws for
- * `tools.<unknown>` (host functions, to keep this source short). The host deletes
- * {@link REMOVED_GLOBALS} before the prelude runs. Returns the functions the host
- * calls: `install(json)` with `json = { seed, bindings }` seeds `Math.random` and adds `tools`
- * and `ALL_TOOLS` for one program; `deliver(id, json, id, json, …)` settles a batch of tool calls (a negative id for a failure); `toJson(value, what)` is strict JSON (throws a TypeError
- * naming what is not JSON data); `textJson(value)` is the JSON of `text(value)`'s text;
- * `define(name, value)` adds a read-only global; `parse` is the original `JSON.parse`. Strings reach the host as JSON: the host
- * reads guest strings as C strings, which end at a NUL.
+ * not JSON data, `unknownTool` throws for `tools.<unknown>` (host functions, to keep this
+ * source short). The host deletes {@link REMOVED_GLOBALS} before the prelude runs. Returns
+ * the functions the host calls: `install(json)` with `json = { seed, bindings }` seeds
+ * `Math.random` and adds `tools` and `ALL_TOOLS` for one program; `deliver(id, json, id,
+ * json, …)` settles a batch of tool calls (a negative id for a failure, whose JSON is the
+ * error detail the `ToolError` is built from); `toJson(value, what)` is strict JSON (throws a
+ * TypeError naming what is not JSON data); `textJson(value)` is the JSON of `text(value)`'s
+ * text; `define(name, value)` adds a read-only global; `parse` is the original `JSON.parse`;
+ * `error(name, json)` is a new `TypeError`, `RangeError` or `Error` with the message `json`
+ * holds, for a host function to throw. Strings cross as JSON both ways (keys and messages
+ * included): quickjs-emscripten reads and writes strings as C strings, which end at a NUL.
  */
 export const GUEST_PRELUDE = `(function (host) {
 'use strict';
 const G = globalThis, O = Object, freeze = O.freeze, def = O.defineProperty, protoOf = O.getPrototypeOf;
 const OP = O.prototype, isArray = Array.isArray, apply = Reflect.apply, finite = Number.isFinite;
 const stringify = JSON.stringify, parse = JSON.parse, PromiseCtor = Promise, reject = Promise.reject;
-const TE = TypeError, ErrorCtor = Error, StringCtor = String, IE = G.InternalError;
+const TE = TypeError, RE = RangeError, ErrorCtor = Error, StringCtor = String, IE = G.InternalError;
 // A stack overflow passes through the helpers untouched, so the program ends with EXEC_STACK.
 function overflow(e) { return e instanceof IE && e.message === 'stack overflow'; }
 // Settlers of pending calls by id; no prototype, so a program cannot intercept the writes.
 const resolvers = O.create(null), rejecters = O.create(null);
-const hostCall = host.call, hostText = host.text, kind = host.kind, notJson = host.notJson;
-const toolError = host.toolError, unknownTool = host.unknownTool;
+const hostCall = host.call, hostText = host.text, kind = host.kind, notJson = host.notJson, unknownTool = host.unknownTool;
 function str(v) { try { return StringCtor(v); } catch (e) { return '[unprintable]'; } }
 function plain(v) {
   if (typeof v !== 'object' || v === null || isArray(v)) return false;
@@ -68,7 +70,7 @@ function replacer(key, v) {
     const p = protoOf(v);
     if (p === OP || p === null) return v;
   } else if (t === 'undefined' && !isArray(this)) return v;
-  notJson(key, v, isArray(this), isArray(v));
+  notJson(stringify(key), v, isArray(this), isArray(v));
 }
 function toJson(v, what, name) {
   try { return stringify(v, replacer); }
@@ -104,6 +106,17 @@ function call(index, name, freeform, input, extra) {
     return apply(reject, PromiseCtor, [error]);
   }
 }
+// The error of a failed call (no stack yet: awaiting it adds the program's own).
+function toolError(json) {
+  const detail = parse(json), error = new ErrorCtor();
+  delete error.stack;
+  def(error, 'name', { value: 'ToolError', writable: true, enumerable: true, configurable: true });
+  def(error, 'message', { value: detail.message, writable: true, enumerable: true, configurable: true });
+  if (detail.code !== undefined) def(error, 'code', { value: detail.code, enumerable: true, configurable: true });
+  if (detail.callId !== undefined) def(error, 'callId', { value: detail.callId, enumerable: true, configurable: true });
+  return error;
+}
+function error(name, json) { return new (name === 'TypeError' ? TE : name === 'RangeError' ? RE : ErrorCtor)(parse(json)); }
 // One call settles a batch: the arguments are pairs of a call id (negative for a failure)
 // and the JSON of its answer (the value, or the error detail). The first pair is named: a
 // lone answer, the usual case, then costs no arguments object.
@@ -137,7 +150,7 @@ function install(json) {
   const handler = O.create(null);
   handler.get = function (t, key) {
     if (typeof key === 'symbol') return undefined;
-    unknownTool(key);
+    unknownTool(stringify(key));
   };
   const request = parse(json), seed = request.seed, bindings = request.bindings, target = O.create(new Proxy(freeze(O.create(null)), handler)), all = [];
   s0 = seed[0] | 0; s1 = seed[1] | 0; s2 = seed[2] | 0; s3 = seed[3] | 0;
@@ -163,5 +176,5 @@ function textJson(v) {
   return stringify(typeof v === 'string' ? v : str(v));
 }
 define('text', function text(value) { hostText(textJson(value)); });
-return { install: install, deliver: deliver, toJson: toJson, textJson: textJson, define: define, parse: parse };
+return { install: install, deliver: deliver, toJson: toJson, textJson: textJson, define: define, parse: parse, error: error };
 })`;

@@ -13,9 +13,10 @@ export interface RealmApi {
   readonly textJson: QuickJSHandle;
   readonly define: QuickJSHandle;
   readonly parse: QuickJSHandle;
+  readonly error: QuickJSHandle;
 }
 
-const API_NAMES = ['install', 'deliver', 'toJson', 'textJson', 'define', 'parse'] as const;
+const API_NAMES = ['install', 'deliver', 'toJson', 'textJson', 'define', 'parse', 'error'] as const;
 
 /**
  * A QuickJS runtime and context with the guest API installed, the only realm of its

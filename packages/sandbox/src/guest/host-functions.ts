@@ -1,6 +1,6 @@
 import type { QuickJSContext, QuickJSHandle } from 'quickjs-emscripten-core';
 import type { MediaOutputType } from '../contract/output-item.js';
-import { guestError } from './guest-error.js';
+import { GuestError, guestError } from './guest-error.js';
 import { describeValue, readMedia } from './guest-values.js';
 
 /** What the host functions do for the program running at the time. Each runs inside the interpreter. */
@@ -39,6 +39,7 @@ export interface PreludeHelpers {
   readonly textJson: QuickJSHandle;
   readonly parse: QuickJSHandle;
   readonly define: QuickJSHandle;
+  readonly error: QuickJSHandle;
 }
 
 /** The cells functions, defined as globals only for programs with cells. */
@@ -50,6 +51,8 @@ type Implementation = (...args: QuickJSHandle[]) => QuickJSHandle | { error: Qui
 export class HostFunctions {
   /** Host functions on the stack now. */
   private nesting = 0;
+  /** The prelude's functions, once it ran ({@link defineGlobals}). */
+  private helpers: PreludeHelpers | undefined;
 
   constructor(
     private readonly context: QuickJSContext,
@@ -64,21 +67,46 @@ export class HostFunctions {
 
   private create(name: string, implementation: Implementation): QuickJSHandle {
     return this.context.newFunction(name, (...args) => {
-      const handlers = this.current();
-      // A stopping program runs no more host work: an interrupt that crossed a host function
-      // comes back catchable, and a program catching it must not call back in (and on) forever.
-      if (handlers?.stopped() === true) throw guestError('Error', 'the program has ended');
-      if (this.nesting >= MAX_HOST_NESTING) this.handlers().stackOverflow();
-      this.nesting += 1;
       try {
-        return implementation(...args);
-      } finally {
-        this.nesting -= 1;
+        const handlers = this.current();
+        // A stopping program runs no more host work: an interrupt that crossed a host function
+        // comes back catchable, and a program catching it must not call back in (and on) forever.
+        if (handlers?.stopped() === true) throw guestError('Error', 'the program has ended');
+        if (this.nesting >= MAX_HOST_NESTING) this.handlers().stackOverflow();
+        this.nesting += 1;
+        try {
+          return implementation(...args);
+        } finally {
+          this.nesting -= 1;
+        }
+      } catch (error) {
+        if (error instanceof GuestError) return this.inGuest(error);
+        throw error;
       }
     });
   }
 
-  /** The `host` object the prelude captures: `call` and `text`. */
+  /**
+   * `error` built by the guest, as an instance of its own class, to throw. When the guest
+   * cannot build it (a program being stopped, a full heap) `error` is thrown as it is: the
+   * program sees a plain `Error` named so, and is ending anyway.
+   */
+  private inGuest(error: GuestError): { error: QuickJSHandle } {
+    const context = this.context;
+    if (this.helpers === undefined) throw error;
+    const name = context.newString(error.guestName);
+    const message = context.newString(JSON.stringify(error.message));
+    const result = context.callFunction(this.helpers.error, context.undefined, name, message);
+    name.dispose();
+    message.dispose();
+    if (result.error !== undefined) {
+      result.error.dispose();
+      throw error;
+    }
+    return { error: result.value };
+  }
+
+  /** The `host` object the prelude captures: `call`, `text`, `kind`, `notJson` and `unknownTool`. */
   hostObject(): QuickJSHandle {
     const context = this.context;
     const host = context.newObject();
@@ -96,8 +124,9 @@ export class HostFunctions {
     const kind = this.create('kind', (value, isArray, isPlain) =>
       context.newString(describeValue(context, value, this.flag(isArray), this.flag(isPlain))),
     );
-    const notJson = this.create('notJson', (key, value, inArray, isArray) => {
-      const at = key === undefined || context.getString(key) === '' ? 'the value' : `the member "${context.getString(key)}"`;
+    const notJson = this.create('notJson', (keyJson, value, inArray, isArray) => {
+      const key = this.jsonString(keyJson, 'the key');
+      const at = key === '' ? 'the value' : `the member "${key}"`;
       const type = value === undefined ? 'undefined' : context.typeof(value);
       if (type === 'undefined' && this.flag(inArray)) throw guestError('TypeError', 'an array element is undefined, which is not JSON data (use null)');
       if (type === 'number' && value !== undefined) throw guestError('TypeError', `${at} is ${String(context.getNumber(value))}, which is not a JSON number`);
@@ -105,24 +134,12 @@ export class HostFunctions {
       const what = type === 'object' ? 'plain JSON data' : 'JSON data';
       throw guestError('TypeError', `${at} is ${description}, which is not ${what}`);
     });
-    const toolError = this.create('toolError', (json) => {
-      const detail = JSON.parse(this.rawString(json, 'the error')) as { code: string; message: string; callId?: string };
-      const error = context.newError({ name: 'ToolError', message: detail.message });
-      for (const [key, value] of [['code', detail.code], ['callId', detail.callId]] as const) {
-        if (value === undefined) continue;
-        const handle = context.newString(value);
-        context.defineProp(error, key, { value: handle, enumerable: true, configurable: true });
-        handle.dispose();
-      }
-      return error;
-    });
-    const unknownTool = this.create('unknownTool', (key) => this.handlers().unknownTool(key === undefined ? 'undefined' : context.getString(key)));
+    const unknownTool = this.create('unknownTool', (keyJson) => this.handlers().unknownTool(this.jsonString(keyJson, 'the key')));
     const functions = [
       ['call', call],
       ['text', text],
       ['kind', kind],
       ['notJson', notJson],
-      ['toolError', toolError],
       ['unknownTool', unknownTool],
     ] as const;
     for (const [name, fn] of functions) {
@@ -153,6 +170,7 @@ export class HostFunctions {
   /** Define the host-function globals (media, timers, exit) and return the cells functions. */
   defineGlobals(helpers: PreludeHelpers): CellsFunctions {
     const context = this.context;
+    this.helpers = helpers;
     const readString = (handle: QuickJSHandle): string => {
       const result = context.callFunction(helpers.textJson, context.undefined, handle);
       if (result.error !== undefined) {
