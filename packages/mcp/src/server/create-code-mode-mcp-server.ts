@@ -17,7 +17,11 @@ export interface CodeModeMcpServerOptions {
   readonly runtime: ToolRuntime;
   /** Installed in `registry` (its `exec` is the one served). */
   readonly codeMode: CodeMode;
-  /** Whose wire view is served (default the registry's root scope). */
+  /**
+   * Whose wire view is served (default the registry's root scope). Each client session
+   * runs in a scope of its own created under it (so its cells, stored values and live-cell
+   * limit are its own), dropped when the session closes.
+   */
   readonly scope?: Scope;
   /** The approval handler `runtime` was built with, to reach the client's user by elicitation. */
   readonly approval?: ElicitationApproval;
@@ -52,13 +56,15 @@ export function createCodeModeMcpServer(options: CodeModeMcpServerOptions): Code
   const scope = options.scope ?? registry.root;
   const serverInfo = options.serverInfo ?? { name: 'toolcell', version: '0.1.0' };
   const servers = new Set<Server>();
+  // Session scope ids: unique among this server's sessions, and unlikely to meet a host's own scope ids.
+  const scopePrefix = `mcp-session-${globalThis.crypto.randomUUID().slice(0, 8)}`;
   let sessions = 0;
   const onChange = (): void => {
     for (const server of servers) void server.sendToolListChanged().catch(() => undefined);
   };
   registry.events.on('registry-change', onChange);
 
-  const serve = (server: Server, session: number): void => {
+  const serve = (server: Server, session: number, scope: Scope): void => {
     server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: registry.wireView(scope).map((declaration) => mcpToolListing(declaration, registry.get(declaration.name)?.readOnly === true)),
     }));
@@ -93,10 +99,22 @@ export function createCodeModeMcpServer(options: CodeModeMcpServerOptions): Code
     connect: async (transport) => {
       const server = new Server(serverInfo, { capabilities: { tools: { listChanged: true } } });
       sessions += 1;
-      serve(server, sessions);
+      // Nothing of one session — cells, stored values, the live-cell limit — is another's.
+      const sessionScope = registry.createScope({ id: `${scopePrefix}-${sessions}`, parent: scope });
+      serve(server, sessions, sessionScope);
       servers.add(server);
-      server.onclose = () => servers.delete(server);
-      await server.connect(transport);
+      server.onclose = () => {
+        servers.delete(server);
+        // Ends the session's code-mode session: its cells are terminated, its stored values forgotten.
+        registry.dropScope(sessionScope.id);
+      };
+      try {
+        await server.connect(transport);
+      } catch (error) {
+        servers.delete(server);
+        registry.dropScope(sessionScope.id);
+        throw error;
+      }
     },
     close: async () => {
       registry.events.off('registry-change', onChange);

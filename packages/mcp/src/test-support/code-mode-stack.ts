@@ -23,7 +23,14 @@ export interface CodeModeStack {
   close(): Promise<void>;
 }
 
-export async function createCodeModeStack(options: { readonly mode?: ToolMode; readonly fallback?: ApprovalHandler } = {}): Promise<CodeModeStack> {
+export interface CodeModeStackOptions {
+  readonly mode?: ToolMode;
+  readonly fallback?: ApprovalHandler;
+  /** Turn cells on with this live-cell limit (per session). */
+  readonly maxLiveCells?: number;
+}
+
+export async function createCodeModeStack(options: CodeModeStackOptions = {}): Promise<CodeModeStack> {
   const registry = new ToolRegistry({ mode: options.mode ?? 'code_mode_only' });
   registry.register({
     kind: 'function',
@@ -36,7 +43,8 @@ export async function createCodeModeStack(options: { readonly mode?: ToolMode; r
   const approval = new ElicitationApproval({ fallback: options.fallback });
   const runtime = new ToolRuntime({ registry, approval });
   const transport = createInProcessTransport();
-  const codeMode = new CodeMode({ registry, runtime, transport });
+  const cells = options.maxLiveCells === undefined ? undefined : { maxLiveCells: options.maxLiveCells };
+  const codeMode = new CodeMode({ registry, runtime, transport, ...(cells ? { cells } : {}) });
   codeMode.install();
   const imported = await connectMcpServers({ fixture: fixtureServer() }, { registry });
   const server = createCodeModeMcpServer({ registry, runtime, codeMode, approval });
