@@ -3,7 +3,7 @@ import type { MessageCreateParamsNonStreaming } from '@anthropic-ai/sdk/resource
 import type { AnthropicWire } from '@toolcell/providers/anthropic';
 import { anthropicAdapter } from '@toolcell/providers/anthropic';
 import type { ProviderRequest } from './provider-conversation.js';
-import type { ProviderConnection } from './providers.js';
+import type { ProviderConnection } from './provider-connection.js';
 
 /** Options of {@link anthropicRequest}: where to connect, and the most tokens per answer (`maxTokens`, default 4,096). */
 export type AnthropicRequestOptions = Pick<ProviderConnection, 'model' | 'apiKey' | 'baseUrl'> & { readonly maxTokens?: number };

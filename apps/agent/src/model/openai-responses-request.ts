@@ -3,7 +3,7 @@ import { openaiResponsesAdapter } from '@toolcell/providers/openai-responses';
 import OpenAI from 'openai';
 import type { Response, ResponseCreateParamsNonStreaming } from 'openai/resources/responses/responses';
 import type { ProviderRequest } from './provider-conversation.js';
-import type { ProviderConnection } from './providers.js';
+import type { ProviderConnection } from './provider-connection.js';
 
 /** Options of {@link openaiResponsesRequest}: where to connect, and whether to stream (default true). */
 export type OpenAIResponsesRequestOptions = Pick<ProviderConnection, 'model' | 'apiKey' | 'baseUrl' | 'stream'>;

@@ -5,20 +5,8 @@ import { openaiChatAdapter } from '@toolcell/providers/openai-chat';
 import { openaiResponsesAdapter } from '@toolcell/providers/openai-responses';
 import type { ProviderChoice } from '../config/toolcell-config.js';
 import type { ModelConversation } from './model-client.js';
+import type { ProviderConnection } from './provider-connection.js';
 import { conversationsOver } from './provider-conversation.js';
-import type { ScriptedResponder } from './scripted/scripted-responder.js';
-
-/** What connecting to a provider is given, once the key and URL are checked. */
-export interface ProviderConnection {
-  readonly model: string;
-  /** The API key (a placeholder for a keyless compatible server); absent for `scripted`. */
-  readonly apiKey: string;
-  readonly baseUrl?: string;
-  /** Stream responses where the provider client supports it (default true). */
-  readonly stream?: boolean;
-  /** The scripted model's responder. */
-  readonly responder: ScriptedResponder;
-}
 
 /** Starts a conversation with a system prompt and the person's task. */
 export type StartConversation = (options: { readonly system: string; readonly task: string }) => ModelConversation;
