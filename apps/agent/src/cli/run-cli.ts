@@ -4,7 +4,7 @@ import type { CommandLine } from './command-line.js';
 import { COMMANDS, booleanOption, parseCommandLine } from './command-line.js';
 import { EXIT_CODES } from './exit-codes.js';
 import { USAGE } from './usage.js';
-import { tracingRequest } from '../tracing/tracing-request.js';
+import { tracingRequest } from './tracing-request.js';
 
 /** Extra hooks for long-running commands. */
 export interface RunCliOptions {

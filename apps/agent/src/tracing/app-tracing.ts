@@ -6,7 +6,7 @@ import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trac
 import { loadTokenCounter } from '@toolcell/sdkgen';
 import { setActiveTracer } from './active-tracing.js';
 import { OtlpJsonLinesExporter } from './otlp-json-lines-exporter.js';
-import type { TracingTarget } from './tracing-request.js';
+import type { TracingTarget } from '../cli/tracing-request.js';
 
 /** The instrumentation scope of the app's own span. */
 const APP_SCOPE = '@toolcell/agent';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../cli/cli-io.js';
 import { runCli } from '../cli/run-cli.js';
 import { SAMPLE_PROJECT_DIRECTORY } from '../demo/run-demo.js';
-import { tracingRequest } from './tracing-request.js';
+import { tracingRequest } from '../cli/tracing-request.js';
 
 interface OtlpSpan {
   readonly spanId: string;

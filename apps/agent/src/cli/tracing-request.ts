@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
-import type { CommandLine } from '../cli/command-line.js';
-import { stringOption } from '../cli/command-line.js';
+import type { CommandLine } from './command-line.js';
+import { stringOption } from './command-line.js';
 
 /** Where the app sends its spans: an OTLP/JSON lines file, or an OTLP/HTTP endpoint. */
 export type TracingTarget = { readonly type: 'file'; readonly path: string } | { readonly type: 'otlp-http' };
