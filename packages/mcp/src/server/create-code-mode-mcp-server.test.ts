@@ -61,6 +61,25 @@ describe('createCodeModeMcpServer in code_mode', () => {
     expect(result).toMatchObject({ isError: true, structuredContent: { error: { code: 'DENIED' } } });
   });
 
+  it('answers a failed call of a tool with an output schema with the error as content and no structuredContent, so the SDK client sees the error', async () => {
+    registry.register({
+      kind: 'function',
+      name: 'count_lines',
+      description: 'Counts lines (the disk fails).',
+      inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+      outputSchema: { type: 'object', properties: { lines: { type: 'integer' } }, required: ['lines'], additionalProperties: false },
+      readOnly: true,
+      execute: () => {
+        throw new Error('the disk is on fire');
+      },
+    });
+    await client.listTools(); // the client learns the output schema it validates against
+    const result = await client.callTool({ name: 'count_lines', arguments: { path: 'a.txt' } });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toBeUndefined();
+    expect(JSON.stringify(result.content)).toContain('the disk is on fire');
+  });
+
   it('refuses to serve a registry where Code Mode is not installed', () => {
     const other = new ToolRegistry({ mode: 'code_mode' });
     expect(() => createCodeModeMcpServer({ registry: other, runtime: new ToolRuntime({ registry: other }), codeMode })).toThrow(ConfigurationError);

@@ -87,7 +87,9 @@ export function createCodeModeMcpServer(options: CodeModeMcpServerOptions): Code
       };
       runtime.events.on('call-end', onCallEnd);
       try {
-        return mcpCallResult(await runtime.dispatch({ name, args: input, callId, scope, signal: extra.signal }));
+        const outcome = await runtime.dispatch({ name, args: input, callId, scope, signal: extra.signal });
+        // As listed: only an object output schema is (see mcpToolListing).
+        return mcpCallResult(outcome, { hasOutputSchema: tool?.kind !== 'freeform' && tool?.outputSchema?.type === 'object' });
       } finally {
         runtime.events.off('call-end', onCallEnd);
         closeChannel?.();
