@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { renderComparison } from './render-comparison.js';
+import type { DemoResult, DemoRun } from './run-demo.js';
+
+function run(mode: DemoRun['mode'], figures: Pick<DemoRun, 'toolTurns' | 'requests' | 'tokens' | 'modelCalls' | 'nestedCalls' | 'wallMs'>): DemoRun {
+  return { mode, ...figures, reportPath: `/tmp/demo/${mode}/TODO_REPORT.md`, report: 'é'.repeat(600), finalText: '' };
+}
+
+describe('renderComparison', () => {
+  it('prints the runs side by side (first column left, the rest right), the report paths and the report size', () => {
+    const result: DemoResult = {
+      root: '/tmp/demo',
+      runs: [
+        run('direct', { toolTurns: 9, requests: 10, tokens: 23_693, modelCalls: 9, nestedCalls: 0, wallMs: 18.4 }),
+        run('code_mode_only', { toolTurns: 1, requests: 2, tokens: 4_120, modelCalls: 1, nestedCalls: 9, wallMs: 1_234 }),
+      ],
+      identical: true,
+    };
+    expect(renderComparison(result)).toBe(
+      [
+        '                              direct   code_mode_only',
+        '───────────────────────────   ──────   ──────────────',
+        'model turns with tool calls        9                1',
+        'model requests                    10                2',
+        'tokens sent to the model      23,693            4,120',
+        'tool calls                         9    1 (+9 nested)',
+        'wall time                      18 ms           1.23 s',
+        '',
+        'report (direct): /tmp/demo/direct/TODO_REPORT.md',
+        'report (code_mode_only): /tmp/demo/code_mode_only/TODO_REPORT.md',
+        'Both runs wrote the same report (1,200 bytes).',
+      ].join('\n'),
+    );
+  });
+
+  it('says when the runs wrote different reports', () => {
+    const result: DemoResult = { root: '/tmp/demo', runs: [run('direct', { toolTurns: 1, requests: 2, tokens: 3, modelCalls: 1, nestedCalls: 0, wallMs: 1 })], identical: false };
+    expect(renderComparison(result).split('\n').at(-1)).toBe('The runs wrote different reports — compare the files above.');
+  });
+});
