@@ -17,7 +17,7 @@ describe("codemode's errors", () => {
     expect(ToolFailure.isInstance(error)).toBe(false);
     expect(ConfigurationError.isInstance(error)).toBe(false);
     for (const other of cases) expect(type.isInstance(other.error)).toBe(other.type === type);
-    const copy = Object.assign(new Error('x'), { [Symbol.for(`toolcell.error.${name.split('/').at(-1)!}`)]: true });
+    const copy = Object.assign(new Error('x'), { [Symbol.for('toolcell.error')]: [name, '@toolcell/core/ToolcellError'] });
     expect(type.isInstance(copy)).toBe(true);
   });
 });

@@ -3,8 +3,6 @@ import type { ToolOutput } from './tool-output.js';
 import type { ToolcellErrorOptions } from './toolcell-error.js';
 import { ToolcellError } from './toolcell-error.js';
 
-const MARKER = Symbol.for('toolcell.error.ToolFailure');
-
 /** Constructor options of {@link ToolFailure}. */
 export interface ToolFailureOptions extends ToolcellErrorOptions<ToolErrorCode> {
   /**
@@ -20,18 +18,13 @@ export interface ToolFailureOptions extends ToolcellErrorOptions<ToolErrorCode> 
  * any other thrown error becomes `EXECUTION_FAILED` with its message.
  */
 export class ToolFailure extends ToolcellError<ToolErrorCode> {
-  private readonly [MARKER] = true;
-  override readonly name = '@toolcell/core/ToolFailure';
+  static override readonly brand: string = '@toolcell/core/ToolFailure';
+
   /** The partial output to deliver with the failure, if any. */
   readonly output: ToolOutput | undefined;
 
   constructor(options: ToolFailureOptions) {
     super(options);
     this.output = options.output;
-  }
-
-  /** Whether `error` is a tool failure, from this or any other copy of the package. */
-  static override isInstance(error: unknown): error is ToolFailure {
-    return ToolcellError.hasMarker(error, MARKER);
   }
 }

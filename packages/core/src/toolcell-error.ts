@@ -1,7 +1,7 @@
 import type { ToolcellErrorCode } from './error-codes.js';
 
-// Every toolcell error carries this marker; each class adds its own (see `hasMarker`).
-const MARKER = Symbol.for('toolcell.error');
+// Where an error records the brands of its classes, nearest first: a frozen string array.
+const BRANDS = Symbol.for('toolcell.error');
 
 /** Constructor options of {@link ToolcellError}. */
 export interface ToolcellErrorOptions<Code extends string = ToolcellErrorCode> {
@@ -28,15 +28,28 @@ export interface ToolcellErrorOptions<Code extends string = ToolcellErrorCode> {
 /**
  * The one base class of every error toolcell throws. Use the class's own `isInstance`
  * rather than `instanceof`: it works across duplicated copies of the package, and each
- * class answers only for itself (`ToolFailure.isInstance(configurationError)` is false).
+ * class answers only for itself and its subclasses
+ * (`ToolFailure.isInstance(configurationError)` is false).
  *
- * A subclass names itself `<package>/<ClassName>`, carries a marker
- * `Symbol.for('toolcell.error.<ClassName>')` and overrides `isInstance` with
- * {@link ToolcellError.hasMarker}.
+ * A subclass declares its brand, `@toolcell/<package>/<ClassName>`, and inherits the rest:
+ *
+ * ```ts
+ * class CellBusyError extends ToolcellError<'CELL_BUSY'> {
+ *   static override readonly brand: string = '@toolcell/codemode/CellBusyError';
+ * }
+ * ```
+ *
+ * The constructor records on the error, under `Symbol.for('toolcell.error')`, the brands
+ * of every class it is an instance of, and names it after the nearest one. A subclass that
+ * declares no brand of its own still works in its own copy of the package: its
+ * `isInstance` falls back to `instanceof`, so it never answers for another class's errors.
  */
 export class ToolcellError<Code extends string = string> extends Error {
-  private readonly [MARKER] = true;
-  override readonly name: string = '@toolcell/core/ToolcellError';
+  /** This class's identity across copies of the package: `@toolcell/<package>/<ClassName>`. */
+  static readonly brand: string = '@toolcell/core/ToolcellError';
+
+  /** The nearest brand of the error's class (`@toolcell/core/ConfigurationError`). */
+  override readonly name: string;
   /** The stable code. */
   readonly code: Code;
   /** The canonical tool name involved, when there is one. */
@@ -48,19 +61,45 @@ export class ToolcellError<Code extends string = string> extends Error {
 
   constructor(options: ToolcellErrorOptions<Code>) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
+    const brands = brandsOf(new.target);
+    Object.defineProperty(this, BRANDS, { value: brands });
+    this.name = brands[0] ?? ToolcellError.brand;
     this.code = options.code;
     this.toolName = options.toolName;
     this.callId = options.callId;
     this.retryable = options.retryable ?? false;
   }
 
-  /** Whether `error` is a toolcell error of any class, from this or any other copy of the package. */
-  static isInstance(error: unknown): error is ToolcellError {
-    return ToolcellError.hasMarker(error, MARKER);
+  /**
+   * Whether `error` is an error of the class this is called on or of a subclass, from this
+   * or any other copy of the package: `ToolcellError.isInstance` answers for every
+   * toolcell error, `ToolFailure.isInstance` for tool failures only. Whatever `error` is,
+   * it answers without throwing; called detached from its class (`list.filter(ToolFailure.isInstance)`)
+   * it cannot know the class and throws a `TypeError`.
+   */
+  static isInstance<Class extends abstract new (...args: never) => ToolcellError>(this: Class, error: unknown): error is InstanceType<Class> {
+    if (typeof this !== 'function') {
+      throw new TypeError('isInstance must be called on an error class: ToolFailure.isInstance(error), or (error) => ToolFailure.isInstance(error) as a callback');
+    }
+    try {
+      if (!Object.hasOwn(this, 'brand')) return error instanceof this;
+      if (typeof error !== 'object' || error === null) return false;
+      const brands: unknown = (error as Record<symbol, unknown>)[BRANDS];
+      return Array.isArray(brands) && brands.includes((this as unknown as typeof ToolcellError).brand);
+    } catch {
+      return false;
+    }
   }
+}
 
-  /** Whether `error` carries `marker` (a subclass's `Symbol.for` brand). */
-  protected static hasMarker(error: unknown, marker: symbol): boolean {
-    return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[marker] === true;
+// The own brands of `type` and its ancestors, nearest first.
+function brandsOf(type: unknown): readonly string[] {
+  const brands: string[] = [];
+  for (let current = type; typeof current === 'function'; current = Object.getPrototypeOf(current)) {
+    if (Object.hasOwn(current, 'brand')) {
+      const brand: unknown = (current as { brand?: unknown }).brand;
+      if (typeof brand === 'string') brands.push(brand);
+    }
   }
+  return Object.freeze(brands);
 }

@@ -1,7 +1,5 @@
 import { ToolcellError } from '@toolcell/core';
 
-const MARKER = Symbol.for('toolcell.error.AgentLoopError');
-
 /**
  * Why the agent loop stopped: `MAX_TURNS_EXCEEDED` (the model kept calling tools past
  * `maxTurns`; the same request would stop there again) or `MODEL_REQUEST_FAILED` (the
@@ -21,15 +19,9 @@ export interface AgentLoopErrorOptions {
  * provider failed. The CLI exits with 1.
  */
 export class AgentLoopError extends ToolcellError<AgentLoopErrorCode> {
-  private readonly [MARKER] = true;
-  override readonly name = '@toolcell/agent/AgentLoopError';
+  static override readonly brand: string = '@toolcell/agent/AgentLoopError';
 
   constructor(options: AgentLoopErrorOptions) {
     super({ code: options.code, message: options.message, retryable: options.code === 'MODEL_REQUEST_FAILED', cause: options.cause });
-  }
-
-  /** Whether `error` is an agent-loop error, from this or any other copy of the app. */
-  static override isInstance(error: unknown): error is AgentLoopError {
-    return ToolcellError.hasMarker(error, MARKER);
   }
 }

@@ -1,7 +1,5 @@
 import { ToolcellError } from '@toolcell/core';
 
-const MARKER = Symbol.for('toolcell.error.WorkspaceEscapeError');
-
 /** Constructor options of {@link WorkspaceEscapeError}. */
 export interface WorkspaceEscapeErrorOptions {
   /** The path as the caller gave it. */
@@ -20,8 +18,8 @@ export interface WorkspaceEscapeErrorOptions {
  * too, as a second line of defense.
  */
 export class WorkspaceEscapeError extends ToolcellError<'WORKSPACE_ESCAPE'> {
-  private readonly [MARKER] = true;
-  override readonly name = '@toolcell/agent/WorkspaceEscapeError';
+  static override readonly brand: string = '@toolcell/agent/WorkspaceEscapeError';
+
   /** The path as the caller gave it. */
   readonly path: string;
 
@@ -33,10 +31,5 @@ export class WorkspaceEscapeError extends ToolcellError<'WORKSPACE_ESCAPE'> {
       callId: options.callId,
     });
     this.path = options.path;
-  }
-
-  /** Whether `error` is a workspace escape, from this or any other copy of the app. */
-  static override isInstance(error: unknown): error is WorkspaceEscapeError {
-    return ToolcellError.hasMarker(error, MARKER);
   }
 }

@@ -13,7 +13,7 @@ describe('McpCallError', () => {
     expect(ToolcellError.isInstance(error)).toBe(true);
     expect(ToolFailure.isInstance(error)).toBe(false);
     expect(McpCallError.isInstance(new ToolcellError({ code: 'EXECUTION_FAILED', message: 'x' }))).toBe(false);
-    expect(McpCallError.isInstance(Object.assign(new Error('x'), { [Symbol.for('toolcell.error.McpCallError')]: true }))).toBe(true);
+    expect(McpCallError.isInstance(Object.assign(new Error('x'), { [Symbol.for('toolcell.error')]: ['@toolcell/mcp/McpCallError', '@toolcell/core/ToolcellError'] }))).toBe(true);
   });
 
   it('is retryable exactly for a timeout and an exited server', () => {

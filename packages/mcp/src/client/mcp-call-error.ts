@@ -1,8 +1,6 @@
 import { ToolcellError } from '@toolcell/core';
 import type { McpErrorCode } from './mcp-error-codes.js';
 
-const MARKER = Symbol.for('toolcell.error.McpCallError');
-
 // The failures a later, unchanged call may get past: the server restarts after an exit.
 const RETRYABLE_CODES: ReadonlySet<McpErrorCode> = new Set<McpErrorCode>(['MCP_TIMEOUT', 'MCP_SERVER_EXITED']);
 
@@ -24,8 +22,8 @@ export interface McpCallErrorOptions {
  * (`MCP_TIMEOUT`, `MCP_SERVER_EXITED`).
  */
 export class McpCallError extends ToolcellError<'EXECUTION_FAILED'> {
-  private readonly [MARKER] = true;
-  override readonly name = '@toolcell/mcp/McpCallError';
+  static override readonly brand: string = '@toolcell/mcp/McpCallError';
+
   /** Which MCP failure this is. */
   readonly mcpCode: McpErrorCode;
   /** The server's name in the `mcpServers` map. */
@@ -44,10 +42,5 @@ export class McpCallError extends ToolcellError<'EXECUTION_FAILED'> {
     this.mcpCode = options.mcpCode;
     this.serverName = options.serverName;
     this.detail = options.message;
-  }
-
-  /** Whether `error` is an MCP call error, from this or any other copy of the package. */
-  static override isInstance(error: unknown): error is McpCallError {
-    return ToolcellError.hasMarker(error, MARKER);
   }
 }

@@ -13,8 +13,8 @@ describe('SandboxProtocolError', () => {
     expect(ConfigurationError.isInstance(error)).toBe(false);
   });
 
-  it('recognises a copy from another bundle by its Symbol.for marker, and nothing else', () => {
-    const foreign = Object.assign(new Error('x'), { [Symbol.for('toolcell.error')]: true, [Symbol.for('toolcell.error.SandboxProtocolError')]: true });
+  it('recognises a copy from another bundle by its Symbol.for brand, and nothing else', () => {
+    const foreign = Object.assign(new Error('x'), { [Symbol.for('toolcell.error')]: ['@toolcell/sandbox/SandboxProtocolError', '@toolcell/core/ToolcellError'] });
     expect(SandboxProtocolError.isInstance(foreign)).toBe(true);
     expect(SandboxProtocolError.isInstance(new ToolcellError({ code: 'PROTOCOL_ERROR', message: 'x' }))).toBe(false);
   });
