@@ -2,16 +2,18 @@ import type { ExecErrorCode, JsonValue, ToolErrorCode, ToolOutput, WireContentPa
 import { toolOutput } from '@toolcell/core';
 import type { TokenCounter } from '@toolcell/sdkgen';
 import { loadTokenCounter } from '@toolcell/sdkgen';
+import type { MediaOutputItem, OutputItem } from '@toolcell/sandbox';
 import type { TruncatedText } from './truncate-tokens.js';
 import { fitsUncounted, truncateToTokens } from './truncate-tokens.js';
 
 /** How an observation of a program ended. */
 export type ExecStatus = 'completed' | 'failed' | 'terminated' | 'running';
 
-/** One item a program produced with `text`, `image`, `audio` or `generatedImage`. */
-export type ExecOutputItem =
-  | { readonly type: 'text'; readonly text: string }
-  | { readonly type: 'image' | 'audio' | 'generatedImage'; readonly mimeType: string; readonly data: string };
+/**
+ * One item a program produced with `text`, `image`, `audio` or `generatedImage`: the
+ * sandbox's `OutputItem`, as the cell received it.
+ */
+export type ExecOutputItem = OutputItem;
 
 /** Everything one observation of a cell reports (exec's answer, or a later wait's). */
 export interface ExecReport {
@@ -132,7 +134,7 @@ function trailer(report: ExecReport): string {
   return sections.join('\n');
 }
 
-function mediaPart(item: Exclude<ExecOutputItem, { type: 'text' }>): WireContentPart {
+function mediaPart(item: MediaOutputItem): WireContentPart {
   if (item.type === 'audio') return { type: 'audio', mimeType: item.mimeType, data: item.data };
   return { type: 'image', mimeType: item.mimeType, data: item.data };
 }
