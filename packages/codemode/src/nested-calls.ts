@@ -1,5 +1,4 @@
 import type { CallOutcome } from '@toolcell/core';
-import { findJsonSafetyViolation } from '@toolcell/core';
 import type { DispatchRequest, ParentToken } from '@toolcell/executor';
 import { nestedCallId } from '@toolcell/executor';
 import type { Binding, Scope } from '@toolcell/registry';
@@ -129,20 +128,9 @@ export class NestedCalls {
     if (outcome.status === 'error') {
       return { ok: false, error: { code: outcome.code, message: outcome.message, callId: outcome.callId } };
     }
-    const value = outcome.output.result.value;
-    // Bounded and non-throwing: deep, cyclic or hostile results fail this call only.
-    const violation = findJsonSafetyViolation(value);
-    if (violation) {
-      return {
-        ok: false,
-        error: {
-          code: 'EXECUTION_FAILED',
-          message: `${outcome.toolName} returned a typed result that is not JSON-safe at "${violation.path.slice(0, 200)}": ${violation.reason}. Its author must return plain JSON data.`,
-          callId: outcome.callId,
-        },
-      };
-    }
-    return { ok: true, value };
+    // Checked once, by the sandbox as it encodes the answer: a value that is not plain JSON
+    // data fails this call alone, with the tool's name and the path in the message.
+    return { ok: true, value: outcome.output.result.value };
   }
 }
 
