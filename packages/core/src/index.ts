@@ -37,3 +37,5 @@ export type { ToolResultOf } from './tool-result-of.js';
 export type { CallOutcome, CallOutcomeError, CallOutcomeOk, ErrorResultValue } from './call-outcome.js';
 export { errorOutcome } from './call-outcome.js';
 export type { ToolCallRequest } from './tool-call-request.js';
+export { utf8Length } from './utf8-length.js';
+export { isWholeNumber } from './whole-number.js';
