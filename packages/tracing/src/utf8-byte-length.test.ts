@@ -1,11 +1,13 @@
+import { utf8Length } from '@toolcell/core';
 import { describe, expect, it } from 'vitest';
-import { countUtf8Bytes, jsonByteLength, utf8ByteLength } from './utf8-byte-length.js';
+import { jsonByteLength, utf8ByteLength } from './utf8-byte-length.js';
 
 describe('utf8ByteLength', () => {
-  it('matches the encoded length for ASCII, two-, three- and four-byte characters', () => {
-    for (const text of ['', 'abc', 'é', 'ü-ß', '€', '日本語', '😀', 'a😀b€c']) {
+  it('matches the encoded length for ASCII, two-, three- and four-byte characters and lone surrogates', () => {
+    for (const text of ['', 'abc', 'é', 'ü-ß', '€', '日本語', '😀', 'a😀b€c', 'a\ud800€', 'x\ud83d']) {
       expect(utf8ByteLength(text)).toBe(new TextEncoder().encode(text).length);
-      expect(countUtf8Bytes(text)).toBe(new TextEncoder().encode(text).length);
+      // The portable count used where Buffer is missing (core's utf8Length) agrees.
+      expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length);
     }
   });
 
