@@ -2,30 +2,42 @@
 export type JsonSchemaTypeName = 'string' | 'number' | 'integer' | 'boolean' | 'object' | 'array' | 'null';
 
 /**
- * A JSON Schema (draft 2020-12, with the draft-07 and OpenAPI keywords tool authors
- * commonly use). Loose by design: unknown keywords are allowed and preserved.
+ * A subschema: a schema, or `true` (anything) / `false` (nothing), as JSON Schema allows
+ * wherever a subschema goes.
  */
-export interface JsonSchema {
+export type JsonSchemaDefinition = JsonSchema | boolean;
+
+/**
+ * A JSON Schema (draft 2020-12, with the draft-07 and OpenAPI keywords tool authors
+ * commonly use). Keywords it does not list (`x-…` extensions) are preserved when a schema
+ * arrives as data. It has no index signature, so that the standard typings (`JSONSchema7`
+ * from `@types/json-schema` and the AI SDK, the Agents SDK's and MCP's tool schemas), which
+ * are interfaces, are assignable to it without a cast; and it is a `type`, not an
+ * `interface`, so that it is assignable where a provider SDK expects
+ * `{ [key: string]: unknown }`. Subschemas may be booleans.
+ */
+export type JsonSchema = {
   $schema?: string;
   $id?: string;
   $ref?: string;
-  $defs?: Record<string, JsonSchema>;
-  definitions?: Record<string, JsonSchema>;
+  $defs?: Record<string, JsonSchemaDefinition>;
+  definitions?: Record<string, JsonSchemaDefinition>;
   title?: string;
   description?: string;
   type?: JsonSchemaTypeName | JsonSchemaTypeName[];
   enum?: readonly unknown[];
   const?: unknown;
   default?: unknown;
-  examples?: readonly unknown[];
+  /** An array of examples (draft-06 and later); draft-04 style single values are kept too. */
+  examples?: unknown;
   format?: string;
   nullable?: boolean;
-  properties?: Record<string, JsonSchema>;
+  properties?: Record<string, JsonSchemaDefinition>;
   required?: readonly string[];
-  additionalProperties?: boolean | JsonSchema;
-  patternProperties?: Record<string, JsonSchema>;
-  items?: JsonSchema | readonly JsonSchema[] | boolean;
-  prefixItems?: readonly JsonSchema[];
+  additionalProperties?: JsonSchemaDefinition;
+  patternProperties?: Record<string, JsonSchemaDefinition>;
+  items?: JsonSchemaDefinition | readonly JsonSchemaDefinition[];
+  prefixItems?: readonly JsonSchemaDefinition[];
   minItems?: number;
   maxItems?: number;
   uniqueItems?: boolean;
@@ -37,9 +49,30 @@ export interface JsonSchema {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
-  oneOf?: readonly JsonSchema[];
-  anyOf?: readonly JsonSchema[];
-  allOf?: readonly JsonSchema[];
-  not?: JsonSchema;
-  [keyword: string]: unknown;
-}
+  oneOf?: readonly JsonSchemaDefinition[];
+  anyOf?: readonly JsonSchemaDefinition[];
+  allOf?: readonly JsonSchemaDefinition[];
+  not?: JsonSchemaDefinition;
+  if?: JsonSchemaDefinition;
+  then?: JsonSchemaDefinition;
+  else?: JsonSchemaDefinition;
+  contains?: JsonSchemaDefinition;
+  minContains?: number;
+  maxContains?: number;
+  additionalItems?: JsonSchemaDefinition;
+  unevaluatedItems?: JsonSchemaDefinition;
+  unevaluatedProperties?: JsonSchemaDefinition;
+  propertyNames?: JsonSchemaDefinition;
+  minProperties?: number;
+  maxProperties?: number;
+  dependencies?: Record<string, JsonSchemaDefinition | readonly string[]>;
+  dependentRequired?: Record<string, readonly string[]>;
+  dependentSchemas?: Record<string, JsonSchemaDefinition>;
+  contentMediaType?: string;
+  contentEncoding?: string;
+  readOnly?: boolean;
+  writeOnly?: boolean;
+  deprecated?: boolean;
+  $comment?: string;
+  $anchor?: string;
+};

@@ -69,9 +69,11 @@ export function schemaNotes(schema: JsonSchema): string[] {
   if (keys) notes.push(keys);
   if (schema.default !== undefined) notes.push(`default: ${shortJson(schema.default)}`);
   if (schema['deprecated'] === true) notes.push('deprecated');
-  const unexpressed = UNEXPRESSED_KEYWORDS.filter((keyword) => schema[keyword] !== undefined);
+  // Read as data: a schema may carry keywords JsonSchema does not list ($dynamicRef, …).
+  const keywords = schema as Readonly<Record<string, unknown>>;
+  const unexpressed = UNEXPRESSED_KEYWORDS.filter((keyword) => keywords[keyword] !== undefined);
   const unevaluated = ['unevaluatedProperties', 'unevaluatedItems'].filter(
-    (keyword) => schema[keyword] !== undefined && schema[keyword] !== false && schema[keyword] !== true,
+    (keyword) => keywords[keyword] !== undefined && keywords[keyword] !== false && keywords[keyword] !== true,
   );
   const hidden = [...unexpressed, ...unevaluated].map((keyword) => (keyword === 'if' ? 'if/then/else' : keyword));
   if (hidden.length > 0) notes.push(authoritativeNote(hidden.join(', ')));
