@@ -1,6 +1,7 @@
 // `// @exec: {"yield_time_ms": 500, "max_output_tokens": 2000}` on the first line of a
 // program tunes one `exec` call. It is parsed strictly: a typo must not silently fall back
 // to defaults, because the model would never learn that its setting was ignored.
+import { isWholeNumber } from '@toolcell/core';
 import { MAX_YIELD_TIME_MS } from './yield-time.js';
 
 /** Per-call settings a program may set in its first-line pragma. */
@@ -46,7 +47,7 @@ export function safeParseExecPragma(program: string): PragmaParseResult {
     if (!KEYS.has(key)) {
       return { success: false, error: `unknown @exec pragma key ${JSON.stringify(key)}; allowed keys are yield_time_ms and max_output_tokens.` };
     }
-    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    if (!isWholeNumber(value)) {
       return { success: false, error: `@exec pragma ${key} must be a non-negative safe integer; got ${JSON.stringify(value)}.` };
     }
     if (key === 'yield_time_ms' && value > MAX_YIELD_TIME_MS) {

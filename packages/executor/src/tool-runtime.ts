@@ -1,5 +1,5 @@
 import type { CallOutcome } from '@toolcell/core';
-import { ConfigurationError } from '@toolcell/core';
+import { ConfigurationError, isWholeNumber } from '@toolcell/core';
 import type { ToolRegistry } from '@toolcell/registry';
 import type { EventEmitter } from 'eventemitter3';
 import type { ApprovalHandler } from './approval-handler.js';
@@ -141,7 +141,7 @@ export class ToolRuntime {
 
 function checkCount<Fallback extends number | undefined>(value: number | undefined, setting: string, fallback: Fallback): number | Fallback {
   if (value === undefined) return fallback;
-  if (!Number.isSafeInteger(value) || value < 1) {
+  if (!isWholeNumber(value, 1)) {
     throw new ConfigurationError({ setting, message: `expected a whole number of at least 1, got ${value}.` });
   }
   return value;
