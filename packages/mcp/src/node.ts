@@ -4,3 +4,4 @@
 export { connectMcpServers } from './client/connect-mcp-servers.js';
 export { serveStdio } from './server/serve-stdio.js';
 export { serveStreamableHttp } from './server/serve-streamable-http.js';
+export { DEFAULT_MAX_SESSIONS, DEFAULT_SESSION_IDLE_MS } from './server/serve-streamable-http.js';

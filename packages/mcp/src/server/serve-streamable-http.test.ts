@@ -10,6 +10,8 @@ import { connectMcpServers } from '../client/connect-mcp-servers.js';
 import type { CodeModeStack } from '../test-support/code-mode-stack.js';
 import { createCodeModeStack } from '../test-support/code-mode-stack.js';
 import type { McpProgressEvent } from '../client/mcp-server-status.js';
+import { createCountingServer } from '../test-support/counting-server.js';
+import { INITIALIZE, POST_HEADERS, rawRequest } from '../test-support/raw-http.js';
 import type { StreamableHttpEndpoint } from './serve-streamable-http.js';
 import { serveStreamableHttp } from './serve-streamable-http.js';
 
@@ -137,6 +139,26 @@ describe('toolcell as a code-mode MCP server over Streamable HTTP', () => {
     }
   });
 
+  it('accepts the bearer scheme in any case (RFC 7235)', async () => {
+    for (const scheme of ['bearer', 'BEARER', 'bEaReR']) {
+      const answer = await rawRequest(endpoint.url, { headers: { ...POST_HEADERS, Authorization: `${scheme} ${TOKEN}` }, body: INITIALIZE });
+      expect(answer.status).toBe(200);
+    }
+    expect((await rawRequest(endpoint.url, { headers: { ...POST_HEADERS, Authorization: `Basic ${TOKEN}` }, body: INITIALIZE })).status).toBe(401);
+    expect((await rawRequest(endpoint.url, { headers: { ...POST_HEADERS, Authorization: `Bearer ${TOKEN}x` }, body: INITIALIZE })).status).toBe(401);
+  });
+
+  it('refuses a foreign Origin (403), and accepts loopback origins and requests without one', async () => {
+    const initialize = (origin?: string): Promise<number> =>
+      rawRequest(endpoint.url, { headers: { ...POST_HEADERS, Authorization: `Bearer ${TOKEN}`, ...(origin === undefined ? {} : { Origin: origin }) }, body: INITIALIZE }).then((answer) => answer.status);
+    for (const origin of ['https://evil.example', 'http://localhost.evil.example', 'null', 'http://127.0.0.2:3000', 'file://']) {
+      expect([origin, await initialize(origin)]).toEqual([origin, 403]);
+    }
+    for (const origin of [undefined, 'http://localhost:5173', 'http://127.0.0.1:8080', 'http://[::1]:3000', 'https://localhost']) {
+      expect([origin, await initialize(origin)]).toEqual([origin, 200]);
+    }
+  });
+
   it('refuses a request for another Host (403)', async () => {
     expect(await rawStatus(endpoint.url, { Host: 'evil.example', Authorization: `Bearer ${TOKEN}` })).toBe(403);
   });
@@ -157,5 +179,20 @@ describe('serveStreamableHttp settings', () => {
   it('refuses a non-loopback address unless allowRemote is set', async () => {
     const server = { connect: () => Promise.resolve(), close: () => Promise.resolve() };
     await expect(serveStreamableHttp(server, { host: '0.0.0.0' })).rejects.toThrow('mcp.http.host: "0.0.0.0" is not a loopback address; set allowRemote to listen on it.');
+  });
+
+  it('accepts the configured allowedOrigins besides loopback ones, and refuses one that is not an origin', async () => {
+    const server = createCountingServer();
+    await expect(serveStreamableHttp(server, { allowedOrigins: ['not a url'] })).rejects.toThrow('mcp.http.allowedOrigins: "not a url" is not an origin; write it as scheme://host[:port].');
+    const endpoint = await serveStreamableHttp(server, { allowedOrigins: ['https://app.example.com/'] });
+    try {
+      const status = (origin: string): Promise<number> => rawRequest(endpoint.url, { headers: { ...POST_HEADERS, Origin: origin }, body: INITIALIZE }).then((answer) => answer.status);
+      expect(await status('https://app.example.com')).toBe(200);
+      expect(await status('https://app.example.com:8443')).toBe(403);
+      expect(await status('http://localhost:3000')).toBe(200);
+    } finally {
+      await endpoint.close();
+      await server.shutdown();
+    }
   });
 });

@@ -1,10 +1,14 @@
-import { randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ConfigurationError } from '@toolcell/core';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { CodeModeMcpServer } from './create-code-mode-mcp-server.js';
+import { bearerMatches, normalizeOrigin, originAllowed } from './http-request-guards.js';
+import { HttpSessions } from './http-sessions.js';
+import { readJsonBody } from './read-json-body.js';
 
 /** Options of {@link serveStreamableHttp}. */
 export interface StreamableHttpOptions {
@@ -14,16 +18,43 @@ export interface StreamableHttpOptions {
   readonly host?: string;
   /** Listen on a non-loopback address (the token is then strongly advised). */
   readonly allowRemote?: boolean;
-  /** When set, every request must carry `Authorization: Bearer <token>`. */
+  /** When set, every request must carry `Authorization: Bearer <token>` (the scheme in any case). */
   readonly token?: string;
   /** `Host` header values accepted besides the listening address (DNS-rebinding guard). */
   readonly allowedHosts?: readonly string[];
+  /**
+   * Browser origins accepted besides loopback ones (`http(s)://localhost`, `127.0.0.1`,
+   * `[::1]`, any port), e.g. `https://app.example.com`. A request with another `Origin`
+   * gets 403; one without `Origin` (not a browser) is accepted.
+   */
+  readonly allowedOrigins?: readonly string[];
+  /**
+   * Sessions open at once (default {@link DEFAULT_MAX_SESSIONS}). A new session beyond it
+   * replaces the least recently used idle one; when none is idle it is refused with 503.
+   */
+  readonly maxSessions?: number;
+  /**
+   * A session with no request in progress and no stream open for this long is closed
+   * (default {@link DEFAULT_SESSION_IDLE_MS}: 30 minutes); its client gets 404 and starts a
+   * new one. Its cells are terminated and its stored values forgotten.
+   */
+  readonly sessionIdleMs?: number;
+  /** The clock idle time is measured on (default `Date.now`). */
+  readonly now?: () => number;
 }
+
+/** Sessions open at once unless {@link StreamableHttpOptions.maxSessions} says otherwise. */
+export const DEFAULT_MAX_SESSIONS = 64;
+
+/** How long an idle session is kept unless {@link StreamableHttpOptions.sessionIdleMs} says otherwise (30 minutes). */
+export const DEFAULT_SESSION_IDLE_MS = 30 * 60 * 1000;
 
 /** A running Streamable HTTP endpoint. */
 export interface StreamableHttpEndpoint {
   /** `http://<host>:<port>/mcp`. */
   readonly url: string;
+  /** Sessions open now. */
+  readonly sessionCount: number;
   /** Stop listening and close every session. */
   close(): Promise<void>;
 }
@@ -33,37 +64,71 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 /**
  * Serve MCP over Streamable HTTP at `/mcp`, one session per client. Requests without the
  * bearer token get 401; requests whose `Host` is not the listening address (or an
- * allowed host) get 403.
+ * allowed host) or whose `Origin` is foreign get 403. Only an `initialize` request starts a
+ * session (and builds a server for it); another request without a known session gets 400
+ * (no session id) or 404 (unknown session) and keeps nothing. Sessions are bounded in
+ * number and closed when idle.
  */
 export async function serveStreamableHttp(server: CodeModeMcpServer, options: StreamableHttpOptions = {}): Promise<StreamableHttpEndpoint> {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.has(host) && options.allowRemote !== true) {
     throw new ConfigurationError({ setting: 'mcp.http.host', message: `"${host}" is not a loopback address; set allowRemote to listen on it.` });
   }
-  const sessions = new Map<string, StreamableHTTPServerTransport>();
-  const expected = options.token === undefined ? undefined : Buffer.from(`Bearer ${options.token}`);
+  const maxSessions = positiveInteger(options.maxSessions, 'mcp.http.maxSessions', DEFAULT_MAX_SESSIONS);
+  const idleMs = positiveInteger(options.sessionIdleMs, 'mcp.http.sessionIdleMs', DEFAULT_SESSION_IDLE_MS);
+  const allowedOrigins = new Set<string>();
+  for (const origin of options.allowedOrigins ?? []) {
+    const normalized = normalizeOrigin(origin);
+    if (normalized === undefined) throw new ConfigurationError({ setting: 'mcp.http.allowedOrigins', message: `${JSON.stringify(origin)} is not an origin; write it as scheme://host[:port].` });
+    allowedOrigins.add(normalized);
+  }
+  const now = options.now ?? Date.now;
+  const sessions = new HttpSessions({ maxSessions, idleMs, now });
+  const token = options.token === undefined ? undefined : Buffer.from(options.token);
   let allowedHosts = new Set<string>();
 
-  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    if (!allowedHosts.has(request.headers.host ?? '')) return refuse(response, 403, 'this Host is not allowed.');
-    if (expected && !matches(request.headers.authorization, expected)) {
-      response.setHeader('WWW-Authenticate', 'Bearer');
-      return refuse(response, 401, 'a valid bearer token is required.');
+  const startSession = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const body = request.method === 'POST' ? await readJsonBody(request) : undefined;
+    if (body?.type === 'too-large') return refuse(response, 413, 'the message is too large.');
+    if (body?.type === 'invalid') return refuse(response, 400, 'Parse error: the body is not JSON.', -32700);
+    if (body === undefined || !isInitializeRequest(body.value)) {
+      return refuse(response, 400, 'Bad Request: no valid session id; send an initialize request first (without Mcp-Session-Id).');
     }
-    if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/mcp') return refuse(response, 404, 'the MCP endpoint is /mcp.');
-    const sessionId = request.headers['mcp-session-id'];
-    const existing = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
-    if (existing) return existing.handleRequest(request, response);
-    if (sessionId !== undefined) return refuse(response, 404, 'unknown session.');
+    if (!sessions.makeRoom()) return refuse(response, 503, `too many sessions (the limit is ${maxSessions}, all in use); end one (DELETE) or try again later.`);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
-      onsessioninitialized: (id) => void sessions.set(id, transport),
+      onsessioninitialized: (id) => sessions.add(id, transport),
     });
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
     };
     await server.connect(transport);
-    await transport.handleRequest(request, response);
+    await transport.handleRequest(request, response, body.value);
+    // An initialize the transport refused starts no session: close what was built for it.
+    if (transport.sessionId === undefined) await transport.close();
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (!allowedHosts.has(request.headers.host ?? '')) return refuse(response, 403, 'this Host is not allowed.');
+    if (!originAllowed(request.headers.origin, allowedOrigins)) return refuse(response, 403, 'this Origin is not allowed.');
+    if (token && !bearerMatches(request.headers.authorization, token)) {
+      response.setHeader('WWW-Authenticate', 'Bearer');
+      return refuse(response, 401, 'a valid bearer token is required.');
+    }
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/mcp') return refuse(response, 404, 'the MCP endpoint is /mcp.');
+    sessions.expire();
+    const sessionId = request.headers['mcp-session-id'];
+    if (sessionId === undefined) return startSession(request, response);
+    const transport = typeof sessionId === 'string' ? sessions.get(sessionId) : undefined;
+    if (!transport) return refuse(response, 404, 'unknown session; start a new one with initialize.');
+    const release = sessions.hold(sessionId as string);
+    response.once('close', release);
+    try {
+      await transport.handleRequest(request, response);
+    } finally {
+      // A stream (GET, or a POST answered as SSE) stays open past handleRequest; its close releases it.
+      if (response.writableEnded) release();
+    }
   };
 
   const http = createServer((request, response) => {
@@ -78,10 +143,17 @@ export async function serveStreamableHttp(server: CodeModeMcpServer, options: St
   const { port } = http.address() as AddressInfo;
   const authority = host.includes(':') ? `[${host}]:${port}` : `${host}:${port}`;
   allowedHosts = new Set([authority, `localhost:${port}`, ...(options.allowedHosts ?? [])]);
+  // Idle sessions also go when no request comes to notice them.
+  const sweep = setInterval(() => sessions.expire(), Math.min(idleMs, 60_000));
+  sweep.unref();
   return {
     url: `http://${authority}/mcp`,
+    get sessionCount() {
+      return sessions.size;
+    },
     close: async () => {
-      await Promise.all([...sessions.values()].map((transport) => transport.close()));
+      clearInterval(sweep);
+      await sessions.closeAll();
       await server.close();
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
@@ -89,11 +161,12 @@ export async function serveStreamableHttp(server: CodeModeMcpServer, options: St
   };
 }
 
-function matches(header: string | undefined, expected: Buffer): boolean {
-  const given = Buffer.from(header ?? '');
-  return given.length === expected.length && timingSafeEqual(given, expected);
+function positiveInteger(value: number | undefined, setting: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) throw new ConfigurationError({ setting, message: `${String(value)} is not a positive whole number.` });
+  return value;
 }
 
-function refuse(response: ServerResponse, status: number, message: string): void {
-  response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+function refuse(response: ServerResponse, status: number, message: string, code = -32000): void {
+  response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
