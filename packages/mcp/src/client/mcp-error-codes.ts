@@ -8,6 +8,8 @@
  * - `MCP_TIMEOUT` — the server did not answer within the server's `timeoutMs`.
  * - `MCP_SERVER_EXITED` — the server is gone (crashed, exited, could not start); it restarts on a later call.
  * - `MCP_RESULT_TOO_LARGE` — the result is larger than `maxResultBytes`.
+ * - `MCP_UNAUTHORIZED` — a remote server refused the connection with 401 or 403: it needs
+ *   authorization (its `WWW-Authenticate` hint is quoted); no SSE fallback is tried.
  */
 export const MCP_ERROR_CODES = [
   'MCP_TOOL_ERROR',
@@ -16,6 +18,7 @@ export const MCP_ERROR_CODES = [
   'MCP_TIMEOUT',
   'MCP_SERVER_EXITED',
   'MCP_RESULT_TOO_LARGE',
+  'MCP_UNAUTHORIZED',
 ] as const;
 
 /** One of {@link MCP_ERROR_CODES}. */

@@ -76,6 +76,7 @@ export class McpServerConnection {
     this.exitCause = undefined;
     try {
       const opened = await openMcpClient(this.config, {
+        serverName: this.name,
         clientInfo: this.settings.clientInfo,
         connectTimeoutMs: this.settings.connectTimeoutMs,
         maxBufferBytes: this.settings.maxResultBytes,
@@ -93,7 +94,10 @@ export class McpServerConnection {
       const client = this.client;
       this.client = undefined;
       await client?.close().catch(() => undefined);
-      this.exitCause = this.failure('MCP_SERVER_EXITED', `could not start: ${error instanceof Error ? error.message : String(error)}${this.stderrNote()}`);
+      this.exitCause =
+        McpCallError.isInstance(error) && error.mcpCode === 'MCP_UNAUTHORIZED'
+          ? error
+          : this.failure('MCP_SERVER_EXITED', `could not start: ${error instanceof Error ? error.message : String(error)}${this.stderrNote()}`);
       this.setState('failed');
     }
   }

@@ -2,7 +2,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { McpCallError } from './mcp-call-error.js';
 import type { McpTransportKind } from './mcp-server-status.js';
 import type { McpServerConfig, McpStdioServerConfig } from './mcp-servers-config.js';
 import { isStdioServerConfig } from './mcp-servers-config.js';
@@ -16,6 +17,8 @@ export interface OpenedMcpClient {
 
 /** What {@link openMcpClient} needs besides the server's entry. */
 export interface OpenMcpClientOptions {
+  /** The server's name in the `mcpServers` map (for error messages). */
+  readonly serverName: string;
   readonly clientInfo: { readonly name: string; readonly version: string };
   readonly connectTimeoutMs: number;
   /** The largest message a stdio server may send. */
@@ -28,7 +31,9 @@ export interface OpenMcpClientOptions {
 
 /**
  * Connect an SDK `Client` to one configured server: spawn a stdio child, or Streamable
- * HTTP with a fallback to SSE only when the server rejects Streamable HTTP with a 4xx.
+ * HTTP with a fallback to SSE only when the server rejects Streamable HTTP with a 4xx other
+ * than 401 and 403. Those mean the server needs authorization: they fail with
+ * `MCP_UNAUTHORIZED`, the status and the server's `WWW-Authenticate` hint.
  */
 export async function openMcpClient(config: McpServerConfig, options: OpenMcpClientOptions): Promise<OpenedMcpClient> {
   if (isStdioServerConfig(config)) {
@@ -38,13 +43,31 @@ export async function openMcpClient(config: McpServerConfig, options: OpenMcpCli
   }
   const url = new URL(config.url);
   const requestInit = { headers: { ...config.headers } };
+  let challenge: string | undefined;
+  // The SDK's error has the status but not the headers: keep the hint of a refusal.
+  const recordingFetch: FetchLike = async (input, init) => {
+    const response = await fetch(input, init);
+    if (response.status === 401 || response.status === 403) challenge = response.headers.get('www-authenticate') ?? undefined;
+    return response;
+  };
   try {
-    return { client: await connect(new StreamableHTTPClientTransport(url, { requestInit }), options), kind: 'streamable-http' };
+    return { client: await connect(new StreamableHTTPClientTransport(url, { requestInit, fetch: recordingFetch }), options), kind: 'streamable-http' };
   } catch (error) {
     const status = error instanceof StreamableHTTPError ? error.code : undefined;
+    if (status === 401 || status === 403) throw unauthorized({ serverName: options.serverName, url, status, challenge, cause: error });
     if (status === undefined || status < 400 || status >= 500) throw error;
     return { client: await connect(new SSEClientTransport(url, { requestInit }), options), kind: 'sse' };
   }
+}
+
+function unauthorized(options: { readonly serverName: string; readonly url: URL; readonly status: number; readonly challenge: string | undefined; readonly cause: unknown }): McpCallError {
+  const answered = `${options.url.href} answered ${options.status} ${options.status === 401 ? 'Unauthorized' : 'Forbidden'}`;
+  const hint = options.challenge === undefined ? '' : ` (WWW-Authenticate: ${options.challenge.slice(0, 300)})`;
+  const next =
+    options.status === 401
+      ? 'give it a token in the entry\'s headers ("Authorization": "Bearer …")'
+      : 'the credentials in the entry\'s headers are not enough for it; use ones it accepts';
+  return new McpCallError({ mcpCode: 'MCP_UNAUTHORIZED', serverName: options.serverName, message: `needs authorization: ${answered}${hint}; ${next}.`, cause: options.cause });
 }
 
 async function connect(transport: Transport, options: OpenMcpClientOptions): Promise<Client> {
