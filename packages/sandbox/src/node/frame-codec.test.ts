@@ -78,22 +78,32 @@ describe('FrameWriter', () => {
     ]);
   });
 
-  it('writes frames held for the bound or longer early, counted from the oldest one, and holds younger ones', () => {
+  it('writes frames early once a check has seen them held for the bound, and holds them until then', () => {
     const writes: Array<[Buffer, boolean]> = [];
     let now = 100;
     const writer = new FrameWriter((data, early) => writes.push([data, early]), () => now);
     writer.flushIfHeld(5);
     writer.send('{"n":1}');
-    now = 103;
+    now = 102;
+    // The first check that finds frames queued starts their hold.
+    writer.flushIfHeld(5);
     writer.send('{"n":2}');
+    now = 106;
     writer.flushIfHeld(5);
     expect(writes).toEqual([]);
-    now = 105;
+    now = 107;
     writer.flushIfHeld(5);
     expect(writes).toEqual([[frames('{"n":1}', '{"n":2}'), true]]);
+    // A write ends the hold: the next frames' starts at the next check.
     writer.send('{"n":3}');
-    now = 109;
+    now = 200;
     writer.flushIfHeld(5);
     expect(writes).toHaveLength(1);
+    now = 205;
+    writer.flushIfHeld(5);
+    expect(writes).toEqual([
+      [frames('{"n":1}', '{"n":2}'), true],
+      [frames('{"n":3}'), true],
+    ]);
   });
 });

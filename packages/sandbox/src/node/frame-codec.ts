@@ -105,12 +105,15 @@ export class FrameDecoder {
  * Queues frames and writes them together once the current synchronous work is done, so a
  * guest turn that produces output and a tool batch costs one write. A long stretch can hand
  * over what it queued before it ends: {@link FrameWriter.flush} with `early`, or
- * {@link FrameWriter.flushIfHeld} for frames held longer than a bound.
+ * {@link FrameWriter.flushIfHeld}, called now and then, for frames held too long.
  */
 export class FrameWriter {
   private queued: string[] = [];
-  /** When the oldest queued frame was queued (on the writer's clock). */
-  private queuedAt = 0;
+  /**
+   * When a {@link FrameWriter.flushIfHeld} first found frames queued (undefined: none since
+   * the last write). Stamped there rather than in `send`, which is on every turn's path.
+   */
+  private heldSince: number | undefined;
 
   /** `write` gets the frames' bytes, and `early` when synchronous work is still going on. */
   constructor(
@@ -121,9 +124,7 @@ export class FrameWriter {
   /** Queue one frame. */
   send(json: string): void {
     this.queued.push(json);
-    if (this.queued.length > 1) return;
-    this.queuedAt = this.now();
-    queueMicrotask(() => this.flush());
+    if (this.queued.length === 1) queueMicrotask(() => this.flush());
   }
 
   /** Write everything queued now; `early` while the stretch that queued it goes on. */
@@ -131,11 +132,18 @@ export class FrameWriter {
     const queued = this.queued;
     if (queued.length === 0) return;
     this.queued = [];
+    this.heldSince = undefined;
     this.write(encodeFrames(queued), early);
   }
 
-  /** Write everything queued early if the oldest frame has waited `maxHoldMs` or more. */
+  /**
+   * Write everything queued, early, once it has been held `maxHoldMs` since a call first
+   * found it queued: a frame waits at most `maxHoldMs` plus two gaps between calls.
+   */
   flushIfHeld(maxHoldMs: number): void {
-    if (this.queued.length > 0 && this.now() - this.queuedAt >= maxHoldMs) this.flush(true);
+    if (this.queued.length === 0) return;
+    const now = this.now();
+    if (this.heldSince === undefined) this.heldSince = now;
+    else if (now - this.heldSince >= maxHoldMs) this.flush(true);
   }
 }

@@ -1,3 +1,4 @@
+import { errorMessage } from '@toolcell/core';
 import type { QuickJsBuild } from '../guest/quickjs-build.js';
 import { createQuickJsInstance } from '../guest/quickjs-instance.js';
 import { SandboxEngine } from '../guest/sandbox-engine.js';
@@ -7,9 +8,10 @@ import type { ParentMessage } from '../shared/protocol-messages.js';
 import { FrameDecoder, FrameWriter } from './frame-codec.js';
 
 /**
- * The longest a frame the guest queued (output, `store`, `notify`) is held while its turn
- * keeps computing: the next interrupt poll after this writes it to the parent. A turn's
- * frames otherwise go together when it ends, and a `yield_control()` goes at once.
+ * How long frames the guest queued (output, `store`, `notify`) are held while its turn keeps
+ * computing, from the interrupt poll that first finds them: the first poll after this
+ * writes them to the parent. A turn's frames otherwise go together when it ends, and a
+ * `yield_control()` goes at once.
  */
 export const MAX_FRAME_HOLD_MS = 5;
 
@@ -86,7 +88,7 @@ export function createGuestServer(options: GuestServerOptions): GuestServer {
       return;
     }
     if (message.type !== 'run' || current !== undefined) die(`unexpected ${String(message.type)} message`);
-    run(message).catch((error: unknown) => die(`could not run a program: ${error instanceof Error ? error.message : String(error)}`));
+    run(message).catch((error: unknown) => die(`could not run a program: ${errorMessage(error)}`));
   }
 
   return {
@@ -94,14 +96,14 @@ export function createGuestServer(options: GuestServerOptions): GuestServer {
       try {
         for (const frame of decoder.push(chunk)) handle(JSON.parse(frame.json) as ParentMessage);
       } catch (error) {
-        die(error instanceof Error ? error.message : String(error));
+        die(errorMessage(error));
       }
     },
     start(memoryBytes) {
       engine
         .prewarm(Number.isFinite(memoryBytes) && memoryBytes > 0 ? memoryBytes : undefined)
         .then(() => writer.send(childFrames.ready()))
-        .catch((error: unknown) => die(`could not start QuickJS: ${error instanceof Error ? error.message : String(error)}`));
+        .catch((error: unknown) => die(`could not start QuickJS: ${errorMessage(error)}`));
     },
   };
 }
