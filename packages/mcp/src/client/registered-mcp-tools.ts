@@ -6,7 +6,8 @@ import { mcpToolDefinition, mcpToolName } from './mcp-tool-definition.js';
 
 /**
  * One server's tools in the registry, kept equal to its latest list: added, changed
- * (re-registered) and removed, in name order; a name another tool already has is skipped.
+ * (re-registered) and removed, in name order; a name another tool already has is skipped,
+ * and so is a tool that runs only as an MCP task (`execution.taskSupport: "required"`).
  */
 export class RegisteredMcpTools {
   private readonly registered = new Map<string, { readonly key: string; readonly tool: Tool }>();
@@ -39,13 +40,20 @@ export class RegisteredMcpTools {
   /** Make the registry hold exactly `tools`. */
   sync(tools: readonly Tool[]): void {
     const { registry, prefix, serverName, call } = this.options;
-    const next = new Map(tools.map((tool) => [mcpToolName(prefix, serverName, tool.name), tool]));
+    const skipped: McpSkippedTool[] = [];
+    const next = new Map<string, Tool>();
+    for (const tool of tools) {
+      const name = mcpToolName(prefix, serverName, tool.name);
+      // A task-only tool answers a plain tools/call with an error: offering it to programs would only fail.
+      if (tool.execution?.taskSupport === 'required') {
+        skipped.push({ name, message: `"${name}" runs only as an MCP task (execution.taskSupport "required"), which toolcell does not run; this MCP tool is left out.` });
+      } else next.set(name, tool);
+    }
     for (const name of this.registered.keys()) {
       if (next.has(name)) continue;
       registry.unregister(name);
       this.registered.delete(name);
     }
-    const skipped: McpSkippedTool[] = [];
     for (const [name, tool] of [...next].sort(([left], [right]) => (left < right ? -1 : 1))) {
       const key = JSON.stringify(tool);
       const known = this.registered.get(name)?.key;
