@@ -1,4 +1,5 @@
 import type { JsonValue } from '@toolcell/core';
+import { errorMessage } from '@toolcell/core';
 import type { ProgramResult, RunProgramRequest, SandboxTransport } from '@toolcell/sandbox';
 import type { CellApprovalRequest, CellEventBase, CellSummary, CellUpdateEvent, CellUpdateReason } from './code-mode-events.js';
 import { CellBusyError } from './cell-busy-error.js';
@@ -173,7 +174,7 @@ export class Cell {
     try {
       result = await transport.run({ ...request, signal: this.controller.signal, onOutput: (item) => this.record(item) });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       result = { status: 'failed', output: [], error: { code: 'EXEC_CRASHED', message: `The sandbox could not run the program: ${message}` }, stats: { wallMs: 0, cpuMs: 0, toolCalls: 0 } };
     }
     this.programEnded = true;

@@ -26,6 +26,7 @@ export type {
   FreeformToolDefinition,
   FunctionToolDeclaration,
   FunctionToolDefinition,
+  NeedsApprovalFunction,
   ToolContext,
   ToolDeclaration,
   ToolDefinition,

@@ -1,3 +1,5 @@
+import { errorMessage } from './error-message.js';
+
 /** A value that survives `JSON.stringify` → `JSON.parse` unchanged. */
 export type JsonValue = null | boolean | number | string | JsonValue[] | JsonObject;
 
@@ -81,7 +83,7 @@ export function findJsonSafetyViolation(value: unknown, options: JsonSafetyOptio
       children = found;
     } catch (error) {
       // A throwing getter or Proxy trap: the value cannot be read as data.
-      return { path: pathOf(next), reason: `reading it threw (${describeError(error)})` };
+      return { path: pathOf(next), reason: `reading it threw (${errorMessage(error)})` };
     }
     ancestors.add(object);
     stack.push(new Leave(object));
@@ -161,14 +163,6 @@ function childrenOf(object: object): Array<[string, unknown]> | string {
   }
   // JSON.stringify drops undefined members; they are not a violation.
   return Object.entries(object).filter(([, child]) => child !== undefined);
-}
-
-function describeError(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return 'an unreadable error';
-  }
 }
 
 /**

@@ -1,3 +1,4 @@
+import { errorMessage } from '@toolcell/core';
 import type { CodeOptions } from 'ajv';
 import type { RE2JS } from 're2js';
 import { spend } from './validation-budget.js';
@@ -22,7 +23,7 @@ export function linearRegExpEngine(re2: typeof RE2JS): RegExpEngine {
     try {
       compiled = re2.compile(re2.translateRegExp(pattern));
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       throw new Error(`pattern ${JSON.stringify(pattern)} is not supported (${reason}); patterns are matched in linear time (RE2 syntax: no backreferences or lookaround)`, { cause: error });
     }
     const matcher: RegExpLike = {

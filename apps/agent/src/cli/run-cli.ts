@@ -1,4 +1,4 @@
-import { ToolcellError } from '@toolcell/core';
+import { ToolcellError, errorMessage } from '@toolcell/core';
 import type { CliIo } from './cli-io.js';
 import type { CommandLine } from './command-line.js';
 import { COMMANDS, booleanOption, parseCommandLine } from './command-line.js';
@@ -66,7 +66,7 @@ export async function runCli(argv: readonly string[], io: CliIo, options: RunCli
       io.stderr.write(`toolcell: ${error.message}\n`);
       return EXIT_CODES.usage;
     }
-    io.stderr.write(`toolcell: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(`toolcell: ${errorMessage(error)}\n`);
     return EXIT_CODES.failed;
   }
 }

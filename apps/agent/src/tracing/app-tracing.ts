@@ -1,3 +1,4 @@
+import { errorMessage } from '@toolcell/core';
 import { context, SpanStatusCode, trace } from '@opentelemetry/api';
 import { AsyncLocalStorageContextManager } from '@opentelemetry/context-async-hooks';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -45,7 +46,7 @@ export async function withAppTracing(
         if (code !== 0) span.setStatus({ code: SpanStatusCode.ERROR, message: `exit code ${code}` });
         return code;
       } catch (error) {
-        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.message : String(error) });
+        span.setStatus({ code: SpanStatusCode.ERROR, message: errorMessage(error) });
         throw error;
       } finally {
         span.end();

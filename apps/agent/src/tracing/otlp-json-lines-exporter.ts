@@ -1,3 +1,4 @@
+import { errorMessage } from '@toolcell/core';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { JsonTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -24,7 +25,7 @@ export class OtlpJsonLinesExporter implements SpanExporter {
       if (request !== undefined) appendFileSync(this.path, `${this.decoder.decode(request)}\n`);
       done({ code: SUCCESS });
     } catch (error) {
-      done({ code: FAILED, error: error instanceof Error ? error : new Error(String(error)) });
+      done({ code: FAILED, error: error instanceof Error ? error : new Error(errorMessage(error)) });
     }
   }
 

@@ -1,3 +1,4 @@
+import { errorMessage } from '@toolcell/core';
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { McpCallError } from './mcp-call-error.js';
 import type { McpErrorCode } from './mcp-error-codes.js';
@@ -13,7 +14,7 @@ export function mcpCallFailure(options: {
   readonly exitCause: McpCallError | undefined;
 }): McpCallError {
   const { error, serverName, toolName, exitCause } = options;
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   const fail = (mcpCode: McpErrorCode, text: string): McpCallError => new McpCallError({ mcpCode, serverName, toolName, message: text, cause: error });
   if (error instanceof McpError) {
     if (error.code === Number(ErrorCode.RequestTimeout)) return fail('MCP_TIMEOUT', `"${toolName}" did not answer in time (${message}).`);

@@ -1,5 +1,5 @@
 import type { JsonObject, ToolContext, ToolOutput } from '@toolcell/core';
-import { toolOutput } from '@toolcell/core';
+import { errorMessage, toolOutput } from '@toolcell/core';
 import type { ToolRegistry } from '@toolcell/registry';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -97,7 +97,7 @@ export class McpServerConnection {
       this.exitCause =
         McpCallError.isInstance(error) && error.mcpCode === 'MCP_UNAUTHORIZED'
           ? error
-          : this.failure('MCP_SERVER_EXITED', `could not start: ${error instanceof Error ? error.message : String(error)}${this.stderrNote()}`);
+          : this.failure('MCP_SERVER_EXITED', `could not start: ${errorMessage(error)}${this.stderrNote()}`);
       this.setState('failed');
     }
   }

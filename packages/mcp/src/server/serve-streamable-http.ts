@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ConfigurationError } from '@toolcell/core';
+import { ConfigurationError, errorMessage } from '@toolcell/core';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { CodeModeMcpServer } from './create-code-mode-mcp-server.js';
@@ -133,7 +133,7 @@ export async function serveStreamableHttp(server: CodeModeMcpServer, options: St
 
   const http = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) refuse(response, 500, error instanceof Error ? error.message : String(error));
+      if (!response.headersSent) refuse(response, 500, errorMessage(error));
     });
   });
   await new Promise<void>((resolve, reject) => {

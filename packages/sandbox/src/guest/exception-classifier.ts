@@ -1,3 +1,4 @@
+import { errorMessage } from '@toolcell/core';
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
 import type { ProgramError } from '../contract/program-result.js';
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
@@ -66,7 +67,7 @@ export class ExceptionClassifier {
     instance.healthy = false;
     if (error instanceof RangeError && /call stack/i.test(error.message)) return failed(programErrors.stack(limits));
     if (instance.memory.buffer.byteLength + CAP_SLACK_BYTES >= instance.capBytes) return failed(programErrors.memory(limits));
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     const printed = instance.diagnostics.length > 0 ? `; it printed: ${instance.diagnostics.join(' | ')}` : '';
     return failed(programErrors.crashed(`the interpreter aborted (${message})${printed}`));
   }

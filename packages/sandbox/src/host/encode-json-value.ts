@@ -1,3 +1,4 @@
+import { errorMessage } from '@toolcell/core';
 import { MAX_JSON_DEPTH } from '../shared/json-depth.js';
 import { utf8Length } from '../shared/utf8-length.js';
 
@@ -23,12 +24,7 @@ const REASON_CHARS = 300;
 
 /** A short, safe description of what a hostile value threw. */
 export function describeThrown(error: unknown): string {
-  let text: string;
-  try {
-    text = error instanceof Error ? String(error.message) : String(error);
-  } catch {
-    text = 'an error that cannot be printed';
-  }
+  const text = errorMessage(error);
   return text.length <= REASON_CHARS ? text : `${text.slice(0, REASON_CHARS)}…`;
 }
 

@@ -1,3 +1,4 @@
+import { errorMessage } from '@toolcell/core';
 import type { QuickJsBuild } from '../guest/quickjs-build.js';
 import { createQuickJsInstance } from '../guest/quickjs-instance.js';
 import { SandboxEngine } from '../guest/sandbox-engine.js';
@@ -87,7 +88,7 @@ export function createGuestServer(options: GuestServerOptions): GuestServer {
       return;
     }
     if (message.type !== 'run' || current !== undefined) die(`unexpected ${String(message.type)} message`);
-    run(message).catch((error: unknown) => die(`could not run a program: ${error instanceof Error ? error.message : String(error)}`));
+    run(message).catch((error: unknown) => die(`could not run a program: ${errorMessage(error)}`));
   }
 
   return {
@@ -95,14 +96,14 @@ export function createGuestServer(options: GuestServerOptions): GuestServer {
       try {
         for (const frame of decoder.push(chunk)) handle(JSON.parse(frame.json) as ParentMessage);
       } catch (error) {
-        die(error instanceof Error ? error.message : String(error));
+        die(errorMessage(error));
       }
     },
     start(memoryBytes) {
       engine
         .prewarm(Number.isFinite(memoryBytes) && memoryBytes > 0 ? memoryBytes : undefined)
         .then(() => writer.send(childFrames.ready()))
-        .catch((error: unknown) => die(`could not start QuickJS: ${error instanceof Error ? error.message : String(error)}`));
+        .catch((error: unknown) => die(`could not start QuickJS: ${errorMessage(error)}`));
     },
   };
 }

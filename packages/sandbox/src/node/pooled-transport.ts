@@ -1,4 +1,4 @@
-import { ConfigurationError } from '@toolcell/core';
+import { ConfigurationError, errorMessage } from '@toolcell/core';
 import type { ProgramError, ProgramResult } from '../contract/program-result.js';
 import type { RunProgramRequest } from '../contract/run-program-request.js';
 import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
@@ -123,7 +123,7 @@ async function bootFailure(
       }),
     ]);
   } catch (error) {
-    return programErrors.crashed(error instanceof Error ? error.message : String(error));
+    return programErrors.crashed(errorMessage(error));
   } finally {
     clearTimeout(timer);
     if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
