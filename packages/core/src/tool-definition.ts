@@ -52,7 +52,19 @@ export interface ToolContext {
   readonly scopeId: string;
   /** Aborted on cancellation or timeout; tools should stop promptly. */
   readonly signal: AbortSignal;
+  /**
+   * What the host passed with the call (`DispatchRequest.hostContext`: an agent framework's
+   * run context, the conversation, the user): opaque to toolcell. A program's nested calls
+   * carry their `exec` call's.
+   */
+  readonly hostContext?: unknown;
 }
+
+/**
+ * Decides per call whether the approval handler is asked, from the validated arguments and
+ * the call's context (its `hostContext` too). Throwing (or rejecting) refuses the call.
+ */
+export type NeedsApprovalFunction = (args: JsonObject | string, context: ToolContext) => boolean | Promise<boolean>;
 
 /** Told to a tool's finalizer once a call that resolved to it has ended. */
 export interface ToolFinalizeEvent {
@@ -92,8 +104,8 @@ export interface ToolDefinitionBase {
   readonly timeoutMs?: number;
   /** Maximum characters of wire text the model receives (the typed result is not cut). */
   readonly outputBudget?: number;
-  /** Whether the approval handler is asked before the tool runs. */
-  readonly needsApproval?: boolean;
+  /** Whether the approval handler is asked before the tool runs: always, never, or as a function decides per call. */
+  readonly needsApproval?: boolean | NeedsApprovalFunction;
   /**
    * `false` for control-plane observers (Code Mode's `wait`): pre- and post-execute hooks
    * do not run for calls of this tool. Resolution, guards and approval still apply.
@@ -109,8 +121,15 @@ export interface ToolDefinitionBase {
 export interface FunctionToolDefinition<Input extends JsonObject = JsonObject, Result extends JsonValue = JsonValue>
   extends ToolDefinitionBase {
   readonly kind: 'function';
-  /** JSON Schema of the arguments; validated before the tool runs. */
+  /** JSON Schema of the arguments; validated before the tool runs (unless `validatesInput`). */
   readonly inputSchema: JsonSchema;
+  /**
+   * `true` when the tool checks its own arguments in `execute` (a zod or other Standard
+   * Schema with coercion, defaults and transforms, as an agent framework would run it): the
+   * executor then checks only that they are a JSON object, and `inputSchema` only describes
+   * them. Refuse bad input by throwing a `ToolFailure` with code `INVALID_ARGS`.
+   */
+  readonly validatesInput?: boolean;
   /** Do the work. Throwing is fine: the executor turns it into `EXECUTION_FAILED`. */
   execute(input: Input, context: ToolContext): Promise<ToolOutput<Result>> | ToolOutput<Result>;
 }

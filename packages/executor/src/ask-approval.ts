@@ -1,8 +1,8 @@
-import { errorMessage } from '@toolcell/core';
 import type { ApprovalDecision, ApprovalRequest } from './approval-handler.js';
 import { emitStage } from './call-events.js';
 import type { PipelineCall, PipelineHost } from './call-pipeline.js';
 import { isPromiseLike } from './is-promise-like.js';
+import { messageOf } from './message-of.js';
 import type { PolicyCall } from './policy-call.js';
 import type { Refusal } from './refusal.js';
 import { denied } from './refusal.js';
@@ -19,8 +19,8 @@ export async function askApproval<Call extends PipelineCall>(engine: PipelineHos
   }
   const parentCallId = record.source.type === 'code_mode' ? record.source.parentCallId : undefined;
   const cellId = record.source.type === 'code_mode' ? record.source.cellId : undefined;
-  const { callId, toolName, jsName, args, source, scopeId, nested } = call;
-  const request: ApprovalRequest = { callId, toolName, jsName, args, source, scopeId, nested, parentCallId, cellId, signal: record.signal };
+  const { callId, toolName, jsName, args, source, scopeId, nested, hostContext } = call;
+  const request: ApprovalRequest = { callId, toolName, jsName, args, source, scopeId, nested, hostContext, parentCallId, cellId, signal: record.signal };
   let decision: ApprovalDecision;
   emitStage(engine.events, record, 'approval-requested', undefined);
   const askedAt = performance.now();
@@ -38,7 +38,7 @@ export async function askApproval<Call extends PipelineCall>(engine: PipelineHos
     }
   } catch (error) {
     if (record.state !== 'done') emitStage(engine.events, record, 'approval', 'failed', performance.now() - askedAt);
-    return denied(`Asking for approval failed, so the call was not run: ${errorMessage(error)}`);
+    return denied(`Asking for approval failed, so the call was not run: ${messageOf(error)}`);
   }
   // Not reported for a call that ended (cancelled, or its wait timed out) while the handler was deciding.
   if (record.state !== 'done') emitStage(engine.events, record, 'approval', decision?.type === 'approve' ? 'approve' : 'deny', performance.now() - askedAt);

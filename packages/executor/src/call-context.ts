@@ -7,6 +7,7 @@ export class CallContext implements ToolContext {
   readonly toolName: string;
   readonly source: CallSource;
   readonly scopeId: string;
+  readonly hostContext: unknown;
   readonly #record: CallView;
 
   constructor(record: CallView) {
@@ -15,6 +16,7 @@ export class CallContext implements ToolContext {
     this.toolName = record.toolName;
     this.source = record.source;
     this.scopeId = record.scope.id;
+    this.hostContext = record.hostContext;
   }
 
   /** Aborted on cancellation (of this call or its parent) and on timeout. */

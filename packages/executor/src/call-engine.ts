@@ -1,5 +1,5 @@
 import type { CallOutcome, CallSource, ToolErrorCode } from '@toolcell/core';
-import { MODEL_SOURCE, ToolcellError, errorMessage, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
+import { MODEL_SOURCE, ToolcellError, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
 import type { ToolRegistry } from '@toolcell/registry';
 import { EventEmitter } from 'eventemitter3';
 import type { ApprovalHandler } from './approval-handler.js';
@@ -12,6 +12,7 @@ import type { Admission, CallerAbortHandler } from './call-record.js';
 import { CallRecord } from './call-record.js';
 import { CallerSignals } from './caller-signals.js';
 import { CancelledCalls } from './cancelled-calls.js';
+import { messageOf } from './message-of.js';
 import type { DispatchRequest } from './dispatch-request.js';
 import { findDispatchRequestProblem } from './validate-dispatch-request.js';
 import type { Guard, PostExecuteListener, PreExecuteListener } from './policy-call.js';
@@ -66,21 +67,21 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
     try {
       const { parent, scope, name } = request;
       const source: CallSource = parent === undefined ? (request.source ?? MODEL_SOURCE) : { type: 'code_mode', cellId: parent.cellId, parentCallId: parent.callId };
-      const identity = { callId: request.callId, name, source, scope, parentCallId: parent?.callId, callerSignal: request.signal };
+      const identity = { callId: request.callId, name, source, scope, parentCallId: parent?.callId, callerSignal: request.signal, hostContext: request.hostContext };
       // Timings are measured only when someone listens to `call-end`.
       record = new CallRecord(identity, this, this.events.listenerCount('call-end') > 0);
     } catch (error) {
       // Not even a call record: nothing was announced, so nothing has to end.
       const callId = typeof request?.callId === 'string' ? request.callId : '';
       const toolName = typeof request?.name === 'string' ? request.name : '';
-      return Promise.resolve(errorOutcome({ callId, toolName, code: 'EXECUTION_FAILED', message: `The executor could not accept the call: ${errorMessage(error)}` }));
+      return Promise.resolve(errorOutcome({ callId, toolName, code: 'EXECUTION_FAILED', message: `The executor could not accept the call: ${messageOf(error)}` }));
     }
     emitStart(this.events, record);
     try {
       this.admit(record, request);
     } catch (error) {
       record.failedAdmission();
-      this.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message: `The executor could not start the call of "${record.toolName}": ${errorMessage(error)}` }));
+      this.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message: `The executor could not start the call of "${record.toolName}": ${messageOf(error)}` }));
     }
     return record.promise;
   }

@@ -1,5 +1,5 @@
 import type { CallOutcome, JsonObject, ToolDefinition, ToolErrorCode, ToolOutput } from '@toolcell/core';
-import { EXEC_ERROR_CODES, ToolFailure, ToolcellError, errorMessage, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
+import { EXEC_ERROR_CODES, ToolFailure, ToolcellError, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
 import type { EventEmitter } from 'eventemitter3';
 import type { ApprovalHandler } from './approval-handler.js';
 import { askApproval } from './ask-approval.js';
@@ -8,6 +8,8 @@ import { emitStage } from './call-events.js';
 import type { CallRecord, CallView } from './call-record.js';
 import { checkArguments } from './check-arguments.js';
 import { isPromiseLike } from './is-promise-like.js';
+import { approvalNeeded } from './needs-approval.js';
+import { messageOf } from './message-of.js';
 import { applyOutputBudget } from './output-budget.js';
 import type { Guard, GuardDecision, PostExecuteDecision, PostExecuteListener, PreExecuteDecision, PreExecuteListener } from './policy-call.js';
 import { PolicyCallView, PostExecuteCallView } from './policy-call-view.js';
@@ -59,7 +61,7 @@ export async function runPipeline<Call extends PipelineCall>(engine: PipelineHos
     await runStages(engine, record, tool);
   } catch (error) {
     // A malformed output (or a bug here) must still end the call, never leave it hanging.
-    const message = `The executor could not finish the call of "${record.toolName}": ${errorMessage(error)}`;
+    const message = `The executor could not finish the call of "${record.toolName}": ${messageOf(error)}`;
     engine.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message }));
   }
 }
@@ -88,7 +90,7 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
       }
     } catch (error) {
       emitStage(engine.events, record, 'pre-execute', 'failed');
-      return engine.refuse(record, denied(`A pre-execute hook failed, so the call was not run: ${errorMessage(error)}`), 'pre-execute');
+      return engine.refuse(record, denied(`A pre-execute hook failed, so the call was not run: ${messageOf(error)}`), 'pre-execute');
     }
     if (ended(record)) return;
     emitStage(engine.events, record, 'pre-execute', decision?.type ?? 'allow');
@@ -120,14 +122,19 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
       }
     } catch (error) {
       emitStage(engine.events, record, 'guard', 'failed');
-      return engine.refuse(record, denied(`A permission check failed, so the call was not run: ${errorMessage(error)}`), 'guard');
+      return engine.refuse(record, denied(`A permission check failed, so the call was not run: ${messageOf(error)}`), 'guard');
     }
     if (ended(record)) return;
     emitStage(engine.events, record, 'guard', decision?.type ?? 'allow');
     if (decision?.type === 'deny') return engine.refuse(record, denied(`Permission denied: ${decision.reason}`), 'guard');
   }
 
-  if (tool.needsApproval === true) {
+  const needed = approvalNeeded(tool, record);
+  if (isPromiseLike(needed)) record.startTimeout(timeoutMs);
+  const approval = isPromiseLike(needed) ? await needed : needed;
+  if (ended(record)) return;
+  if (typeof approval === 'object') return engine.refuse(record, approval, 'approval');
+  if (approval) {
     const refusal = (await askApproval(engine, record, call ?? new PolicyCallView(record))) ?? engine.stillCallable(record);
     if (ended(record)) return;
     if (refusal !== undefined) return engine.refuse(record, refusal, 'approval');
@@ -171,7 +178,7 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
       }
     } catch (error) {
       emitStage(engine.events, record, 'post-execute', 'failed');
-      const message = `"${tool.name}" ran, but a post-execute hook failed on its output: ${errorMessage(error)}`;
+      const message = `"${tool.name}" ran, but a post-execute hook failed on its output: ${messageOf(error)}`;
       return engine.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message }));
     }
     if (ended(record)) return;
@@ -220,7 +227,7 @@ function failure(settings: PipelineSettings, record: CallView, tool: ToolDefinit
     const budget = tool.outputBudget ?? settings.defaultOutputBudget;
     return { ...outcome, output: budget === undefined ? output : applyOutputBudget(output, budget) };
   }
-  const message = errorMessage(error);
+  const message = messageOf(error);
   return errorOutcome({ callId, toolName, code: 'EXECUTION_FAILED', message: message === '' ? `"${toolName}" failed without a message.` : message });
 }
 

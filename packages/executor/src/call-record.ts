@@ -33,6 +33,8 @@ export interface CallIdentity {
   /** The parent call id of a nested call; it names the lane the call runs in. */
   readonly parentCallId: string | undefined;
   readonly callerSignal: AbortSignal | undefined;
+  /** What the host passed with the call (`DispatchRequest.hostContext`). */
+  readonly hostContext?: unknown;
 }
 
 /** When the call reached each step (`performance.now()`; 0 for a step it never reached). */
@@ -83,6 +85,7 @@ export class CallRecord implements CallView, LaneEntry {
   readonly scope: Scope;
   readonly parentCallId: string | undefined;
   readonly callerSignal: AbortSignal | undefined;
+  readonly hostContext: unknown;
   readonly promise: Promise<CallOutcome>;
   #state: CallState = 'queued';
   #resolution: ExecutionResolution | undefined;
@@ -114,6 +117,7 @@ export class CallRecord implements CallView, LaneEntry {
     this.scope = identity.scope;
     this.parentCallId = identity.parentCallId;
     this.callerSignal = identity.callerSignal;
+    this.hostContext = identity.hostContext;
     this.#owner = owner;
     this.#timings = timed ? { submittedAt: performance.now(), runningAt: 0, executeStartedAt: 0, executeEndedAt: 0 } : undefined;
     this.promise = new Promise<CallOutcome>((resolve) => {

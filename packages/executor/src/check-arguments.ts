@@ -1,5 +1,4 @@
 import type { FunctionToolDefinition, JsonSchema, ToolDefinition } from '@toolcell/core';
-import { errorMessage } from '@toolcell/core';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { RegExpEngine } from './linear-reg-exp.js';
 import type { SchemaDialect } from './compile-input-schema.js';
@@ -52,6 +51,8 @@ export function checkArguments(tool: ToolDefinition, args: unknown): Refusal | u
   if (typeof args !== 'object' || args === null || Array.isArray(args)) {
     return { code: 'INVALID_ARGS', message: `Invalid arguments for "${tool.name}": expected a JSON object of named arguments, not ${describeKind(args)}.` };
   }
+  // The tool runs its own schema (zod, …) in `execute`, as its framework would.
+  if (tool.validatesInput === true) return undefined;
   const validate = compiled.get(tool);
   if (validate !== undefined) return verdict(tool, validate, args);
   const dialect = dialectFor(tool.inputSchema);
@@ -89,7 +90,7 @@ function compileFor(tool: FunctionToolDefinition, dialect: SchemaDialect, engine
   try {
     validate = compileInputSchema(tool.inputSchema, dialect, engine);
   } catch (error) {
-    validate = new SchemaCompileFailure(cut(errorMessage(error), MAX_ERRORS_CHARS));
+    validate = new SchemaCompileFailure(cut(error instanceof Error ? error.message : String(error), MAX_ERRORS_CHARS));
   }
   compiled.set(tool, validate);
   return validate;

@@ -28,6 +28,13 @@ export interface DispatchRequest {
   readonly scope: Scope;
   /** Set only for calls issued by a program inside `exec`. */
   readonly parent?: ParentToken;
+  /**
+   * Whatever the host passes with the call: an agent framework's run context, the
+   * conversation, the user. Opaque to toolcell; the tool reads it as `context.hostContext`,
+   * hooks, guards and the approval handler as `call.hostContext`. Code Mode passes an `exec`
+   * call's on to every nested call its program makes.
+   */
+  readonly hostContext?: unknown;
   /** Cancels this call (before or while it runs). */
   readonly signal?: AbortSignal;
   /**

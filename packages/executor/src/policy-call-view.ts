@@ -15,6 +15,7 @@ export class PolicyCallView implements PolicyCall {
   readonly source: CallSource;
   readonly scopeId: string;
   readonly nested: boolean;
+  readonly hostContext: unknown;
   readonly #record: CallView;
 
   constructor(record: CallView) {
@@ -26,6 +27,7 @@ export class PolicyCallView implements PolicyCall {
     this.source = record.source;
     this.scopeId = record.scope.id;
     this.nested = record.parentCallId !== undefined;
+    this.hostContext = record.hostContext;
   }
 
   /** Aborted when the call is cancelled or times out. */

@@ -19,6 +19,8 @@ export interface PolicyCall {
   readonly scopeId: string;
   /** Whether the call came from a program inside `exec`. */
   readonly nested: boolean;
+  /** What the host passed with the call, or with the `exec` call of a nested one (`DispatchRequest.hostContext`). */
+  readonly hostContext: unknown;
   /**
    * Aborted when the call is cancelled (by its caller, `runtime.cancel`, or its parent) or
    * times out: stop waiting on whatever the hook or guard awaits. The call has ended by
