@@ -1,7 +1,7 @@
-import type { FreeformToolDefinition, FunctionToolDefinition, JsonValue } from '@toolcell/core';
+import type { CallOutcome, FreeformToolDeclaration, FreeformToolDefinition, FunctionToolDefinition, JsonValue } from '@toolcell/core';
 import type { CallStageEvent } from '@toolcell/executor';
 import type { Scope } from '@toolcell/registry';
-import { ConfigurationError, isWholeNumber } from '@toolcell/core';
+import { ConfigurationError, isWholeNumber, toDeclaration } from '@toolcell/core';
 import { EventEmitter } from 'eventemitter3';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
 import type { CodeModeEvents } from './code-mode-events.js';
@@ -11,6 +11,8 @@ import { CodeModeSessions } from './code-mode-sessions.js';
 import { resolveCodeModeLimits } from './code-mode-limits.js';
 import { renderExecAnswer } from './exec-report.js';
 import { createExecTool } from './exec-tool.js';
+import type { ProgramRun, RunProgramRequest } from './run-program.js';
+import { execResultOf } from './run-program.js';
 import { createWaitTool } from './wait-tool.js';
 import { MAX_YIELD_TIME_MS } from './yield-time.js';
 
@@ -89,6 +91,38 @@ export class CodeMode {
       registry.unregister(this.execTool.name);
       if (this.waitTool) registry.unregister(this.waitTool.name);
     };
+  }
+
+  /**
+   * `exec`'s wire declaration for a scope (default: the root), its description listing the
+   * scope's bindings: what an agent framework declares to its model. The same whatever the
+   * scope's mode, so a host that puts `exec` on the wire itself needs no code mode.
+   */
+  execDeclaration(scopeId = this.options.registry.root.id): FreeformToolDeclaration {
+    const scope = this.options.registry.scope(scopeId);
+    const description = this.execTool.describe?.({ scopeId: scope.id, mode: scope.mode }) ?? this.execTool.description;
+    return toDeclaration(this.execTool, description) as FreeformToolDeclaration;
+  }
+
+  /**
+   * Run a program as an `exec` call through the runtime (every policy applies, as to a
+   * model's call) and read what it did as an {@link ExecResult}, without a cast.
+   *
+   * @example
+   * {@includeCode ./codemode.examples.ts#runProgram}
+   */
+  async runProgram(request: RunProgramRequest): Promise<ProgramRun> {
+    const call = {
+      name: this.execTool.name,
+      args: request.code,
+      callId: request.callId,
+      scope: request.scope ?? this.options.registry.root,
+      ...(request.signal === undefined ? {} : { signal: request.signal }),
+      ...(request.hostContext === undefined ? {} : { hostContext: request.hostContext }),
+    };
+    const [outcome] = this.options.runtime.dispatchBatch([call]);
+    const settled = await (outcome as Promise<CallOutcome>);
+    return { outcome: settled, result: execResultOf(settled) };
   }
 
   /** A committed stored value of a scope's session (default: the root scope's). */

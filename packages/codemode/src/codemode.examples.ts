@@ -52,3 +52,16 @@ export function pushCompletion(codeMode: CodeMode, sendToModel: (text: string) =
   // #endregion pushCompletion
   return () => codeMode.events.off('cell-update', onUpdate);
 }
+
+/** A host that runs a program itself (an agent framework's tool) and reads its typed result. */
+export async function runProgram(codeMode: CodeMode, user: { id: string }): Promise<unknown> {
+  // #region runProgram
+  const { outcome, result } = await codeMode.runProgram({
+    code: 'const { tokens_left } = await tools.get_context_remaining({}); return tokens_left;',
+    callId: 'call_2',
+    hostContext: { user }, // every nested call's ToolContext.hostContext
+  });
+  if (result?.status === 'completed') return result.return_value; // 9000
+  return outcome.status === 'error' ? outcome.message : result?.error?.message;
+  // #endregion runProgram
+}

@@ -64,6 +64,7 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
     isUnobserved: () => cell.unobserved,
     onUnobservedCall: cells?.onUnobservedCall,
     onModelContext: (notes) => cell.addNotes(notes),
+    hostContext: toolContext.hostContext,
   });
   const cell: Cell = new Cell({
     id: cellId,

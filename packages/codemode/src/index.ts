@@ -17,6 +17,8 @@ export type { ExecPragma, ParsedProgram, PragmaParseResult } from './exec-pragma
 export { safeParseExecPragma } from './exec-pragma.js';
 export type { ExecOutputItem, ExecReport, ExecResult, ExecStatus, RenderOptions } from './exec-report.js';
 export { renderExecReport } from './exec-report.js';
+export type { ProgramRun, RunProgramRequest } from './run-program.js';
+export { execResultOf } from './run-program.js';
 export type { TokenCounter } from '@toolcell/sdkgen';
 export type { TruncatedText } from './truncate-tokens.js';
 export { truncateToTokens } from './truncate-tokens.js';

@@ -1,5 +1,4 @@
 import type { CallOutcome } from '@toolcell/core';
-import { errorMessage } from '@toolcell/core';
 import type { DispatchRequest, ParentToken } from '@toolcell/executor';
 import { nestedCallId } from '@toolcell/executor';
 import type { Binding, Scope } from '@toolcell/registry';
@@ -20,6 +19,8 @@ export interface NestedCallsOptions {
   readonly onUnobservedCall: ((call: UnobservedCall) => void | Promise<void>) | undefined;
   /** Receives context that post-execute hooks attached to a nested outcome, for the model. */
   readonly onModelContext: (notes: readonly string[]) => void;
+  /** The `exec` call's host context, which every nested call carries. */
+  readonly hostContext?: unknown;
 }
 
 /**
@@ -52,6 +53,7 @@ export class NestedCalls {
       callId: nestedCallId(this.options.parent.callId, call.id),
       scope: this.options.scope,
       parent: this.options.parent,
+      hostContext: this.options.hostContext,
       // A call the program never awaited reached us after it ended: it is dispatched
       // already cancelled, so it is recorded (events, audit) and ends without running.
       signal: call.unawaited === true ? PROGRAM_ENDED : this.controller.signal,
@@ -90,7 +92,7 @@ export class NestedCalls {
       await this.options.onUnobservedCall?.({ cellId: this.options.parent.cellId, callId: request.callId, toolName: request.name });
     } catch (error) {
       this.responded();
-      return failed(request, 'DENIED', `The host held back this call from a cell nobody is observing: ${errorMessage(error)}`);
+      return failed(request, 'DENIED', `The host held back this call from a cell nobody is observing: ${messageOf(error)}`);
     }
     const [outcome] = this.dispatch([request]);
     return this.forGuest(outcome as Promise<CallOutcome>, request);
@@ -102,7 +104,7 @@ export class NestedCalls {
     try {
       outcomes = this.options.executor.dispatchBatch(requests);
     } catch (error) {
-      return requests.map(() => Promise.reject(error instanceof Error ? error : new Error(errorMessage(error))));
+      return requests.map(() => Promise.reject(error instanceof Error ? error : new Error(messageOf(error))));
     }
     return requests.map((_request, index) => outcomes[index] ?? Promise.reject(new Error('the executor returned no outcome for it')));
   }
@@ -113,12 +115,12 @@ export class NestedCalls {
       settled = await outcome;
     } catch (error) {
       this.responded();
-      return failed(request, 'EXECUTION_FAILED', `The host failed to run this call: ${errorMessage(error)}`);
+      return failed(request, 'EXECUTION_FAILED', `The host failed to run this call: ${messageOf(error)}`);
     }
     try {
       return this.toGuest(settled);
     } catch (error) {
-      return failed(request, 'EXECUTION_FAILED', `The host could not hand this call's outcome to the program: ${errorMessage(error)}`);
+      return failed(request, 'EXECUTION_FAILED', `The host could not hand this call's outcome to the program: ${messageOf(error)}`);
     } finally {
       this.responded();
     }
@@ -137,4 +139,12 @@ export class NestedCalls {
 
 function failed(request: DispatchRequest, code: 'DENIED' | 'EXECUTION_FAILED', message: string): GuestToolResponse {
   return { ok: false, error: { code, message, callId: request.callId } };
+}
+
+function messageOf(error: unknown): string {
+  try {
+    return error instanceof Error ? error.message : String(error);
+  } catch {
+    return 'an error that cannot be described';
+  }
 }
