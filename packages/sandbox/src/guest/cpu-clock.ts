@@ -27,9 +27,13 @@ export class CpuClock {
     return this.depth > 0;
   }
 
+  /** Time counted so far, in ms, with the slice in progress. */
+  spentMs(nowMs = performance.now()): number {
+    return this.usedMs + (this.depth > 0 ? nowMs - this.sliceStart : 0);
+  }
+
   /** Whether the budget is spent, counting the slice in progress. */
-  exceeded(): boolean {
-    const current = this.depth > 0 ? performance.now() - this.sliceStart : 0;
-    return this.usedMs + current > this.budgetMs;
+  exceeded(nowMs = performance.now()): boolean {
+    return this.spentMs(nowMs) > this.budgetMs;
   }
 }

@@ -1,6 +1,7 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
 import { GUEST_PRELUDE, REMOVED_GLOBALS } from './guest-prelude.js';
 import { HostFunctions } from './host-functions.js';
+import { InterruptCounter } from './interrupt-counter.js';
 import type { CellsFunctions, HostFunctionHandlers } from './host-functions.js';
 import { LinearMemorySnapshot } from './linear-memory-snapshot.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
@@ -40,6 +41,8 @@ export class GuestRealm {
   readonly cells: CellsFunctions;
   /** The host functions, to define the cells globals. */
   readonly hostFunctions: HostFunctions;
+  /** QuickJS's interrupt counter, for each program's `InterruptCadence`; `undefined` if not found. */
+  readonly interruptCounter: InterruptCounter | undefined;
   /** The instance's memory as it was right after preparing. */
   private readonly snapshot: LinearMemorySnapshot;
 
@@ -50,6 +53,7 @@ export class GuestRealm {
   constructor(readonly instance: QuickJsInstance) {
     const runtime = instance.quickjs.newRuntime();
     const context = runtime.newContext();
+    this.interruptCounter = InterruptCounter.locate(instance.memory, runtime, context);
     const hostFunctions = new HostFunctions(context, () => this.handlers);
     hostFunctions.deleteGlobals(REMOVED_GLOBALS);
     const host = hostFunctions.hostObject();

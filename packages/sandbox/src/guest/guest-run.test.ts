@@ -125,7 +125,7 @@ describe('GuestRun', () => {
       // The program never ends by itself: the host ends it from inside the turn.
       duringTurn: () => {
         outputsAtEachCall.push(outputs.length);
-        if (outputsAtEachCall.length === 3) run.cancel();
+        if (outputsAtEachCall.filter((count) => count === 1).length === 3) run.cancel();
       },
     };
     const source = "text('before'); for (;;) {}";
@@ -133,6 +133,7 @@ describe('GuestRun', () => {
     const outcome = await run.start();
     expect(outcome.error?.code).toBe('EXEC_CANCELLED');
     expect(outputs).toEqual(['before']);
-    expect(outputsAtEachCall).toEqual([1, 1, 1]);
+    // Polls also come before text('before') ran (about every 16 steps at a program's start).
+    expect(outputsAtEachCall.slice(outputsAtEachCall.indexOf(1))).toEqual([1, 1, 1]);
   });
 });

@@ -12,6 +12,7 @@ import type { EngineHost, EngineOutcome } from './engine-host.js';
 import { ExceptionClassifier } from './exception-classifier.js';
 import type { GuestFailurePhase } from './exception-classifier.js';
 import { createGuestHandlers } from './guest-handlers.js';
+import { InterruptCadence } from './interrupt-cadence.js';
 import type { GuestRealm } from './guest-realm.js';
 import { GuestTimers, releaseTimer } from './guest-timers.js';
 import type { GuestTimer } from './guest-timers.js';
@@ -80,6 +81,7 @@ export class GuestRun {
   private readonly clock: CpuClock;
   private readonly deadline: PausableDeadline;
   private readonly classifier: ExceptionClassifier;
+  private readonly cadence: InterruptCadence;
   private readonly calls = new ToolCallLedger();
   private readonly timers: GuestTimers;
   private readonly cells: boolean;
@@ -105,6 +107,7 @@ export class GuestRun {
     this.realm = options.realm;
     if (this.realm.used) throw new Error('a realm serves one program until it is reset');
     this.realm.used = true;
+    this.cadence = new InterruptCadence(this.realm.interruptCounter);
     const stored = options.storedJson === undefined ? undefined : storedMap(options.storedJson);
     this.realm.handlers = createGuestHandlers({
       limits: this.limits,
@@ -116,9 +119,11 @@ export class GuestRun {
       stopped: () => this.stop !== undefined,
       exit: () => {
         this.stop ??= { kind: 'exit' };
+        this.cadence.stopping();
       },
       fail: (error) => {
         this.stop ??= { kind: 'failure', error };
+        this.cadence.stopping();
       },
       turn: this.turnData,
     });
@@ -142,6 +147,7 @@ export class GuestRun {
   start(): Promise<EngineOutcome> {
     // No timer yet: a turn is synchronous, and afterTurn arms one before the program waits unpaused.
     this.deadline.resume(false);
+    this.cadence.begin(0);
     this.turn(() => this.install());
     return this.outcome;
   }
@@ -161,10 +167,17 @@ export class GuestRun {
   }
 
   private shouldInterrupt(): boolean {
-    if (this.stop !== undefined) return true;
-    this.options.host.duringTurn?.();
-    if (!this.clock.exceeded()) return false;
-    this.stop = { kind: 'failure', error: programErrors.cpuBudget(this.limits) };
+    if (this.stop === undefined) {
+      this.options.host.duringTurn?.();
+      const spentMs = this.clock.spentMs();
+      if (spentMs <= this.limits.cpuBudgetMs) {
+        this.cadence.poll(spentMs);
+        return false;
+      }
+      this.stop = { kind: 'failure', error: programErrors.cpuBudget(this.limits) };
+    }
+    // An interrupt that a host function turned catchable is raised again at the next step.
+    this.cadence.stopping();
     return true;
   }
 
@@ -172,6 +185,7 @@ export class GuestRun {
   private halt(error: ProgramError): void {
     if (this.ending !== undefined) return;
     this.stop ??= { kind: 'failure', error };
+    this.cadence.stopping();
     if (!this.clock.running) this.endFromStop();
   }
 
