@@ -1,5 +1,4 @@
 import type { ApprovalDecision, ApprovalRequest } from './approval-handler.js';
-import { emitStage } from './call-events.js';
 import type { PipelineCall, PipelineHost } from './call-pipeline.js';
 import { isPromiseLike } from './is-promise-like.js';
 import { messageOf } from './message-of.js';
@@ -22,7 +21,7 @@ export async function askApproval<Call extends PipelineCall>(engine: PipelineHos
   const { callId, toolName, jsName, args, source, scopeId, nested, hostContext } = call;
   const request: ApprovalRequest = { callId, toolName, jsName, args, source, scopeId, nested, hostContext, parentCallId, cellId, signal: record.signal };
   let decision: ApprovalDecision;
-  emitStage(engine.events, record, 'approval-requested', undefined);
+  engine.callEvents.stage(record, 'approval-requested', undefined);
   const askedAt = performance.now();
   try {
     const returned = handler.ask(request);
@@ -37,11 +36,11 @@ export async function askApproval<Call extends PipelineCall>(engine: PipelineHos
       decision = returned;
     }
   } catch (error) {
-    if (record.state !== 'done') emitStage(engine.events, record, 'approval', 'failed', performance.now() - askedAt);
+    if (record.state !== 'done') engine.callEvents.stage(record, 'approval', 'failed', performance.now() - askedAt);
     return denied(`Asking for approval failed, so the call was not run: ${messageOf(error)}`);
   }
   // Not reported for a call that ended (cancelled, or its wait timed out) while the handler was deciding.
-  if (record.state !== 'done') emitStage(engine.events, record, 'approval', decision?.type === 'approve' ? 'approve' : 'deny', performance.now() - askedAt);
+  if (record.state !== 'done') engine.callEvents.stage(record, 'approval', decision?.type === 'approve' ? 'approve' : 'deny', performance.now() - askedAt);
   if (decision?.type === 'approve') return undefined;
   const reason = decision?.type === 'deny' && decision.reason !== undefined ? `: ${decision.reason}` : '';
   return denied(`The call of "${call.toolName}" was not approved${reason}. Do not retry it unchanged; ask the user how to proceed.`);

@@ -4,7 +4,7 @@ import type { ToolRegistry } from '@toolcell/registry';
 import { EventEmitter } from 'eventemitter3';
 import type { ApprovalHandler } from './approval-handler.js';
 import type { ListenerErrorReporter } from './call-events.js';
-import { emitDenied, emitEnd, emitResolve, emitStage, emitStart, reportListenerError, setListenerErrorReporter } from './call-events.js';
+import { CallEvents } from './call-events.js';
 import type { PipelineHost, PipelineSettings } from './call-pipeline.js';
 import { runPipeline } from './call-pipeline.js';
 import { CallLane } from './call-lane.js';
@@ -35,6 +35,7 @@ const REMEMBERED_CANCELLATIONS = 1024;
 /** The executor's machinery behind the `ToolRuntime` facade: resolve, schedule, end calls. */
 export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> {
   readonly events = new EventEmitter<ToolRuntimeEvents>();
+  readonly callEvents: CallEvents;
   // Copy-on-write: a listener added or removed mid-call does not disturb running loops.
   preExecute: readonly PreExecuteListener[] = [];
   postExecute: readonly PostExecuteListener[] = [];
@@ -48,7 +49,7 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
 
   constructor(readonly settings: EngineSettings) {
     this.rootLane = new CallLane(settings.maxParallel, this.startCall);
-    if (settings.onListenerError !== undefined) setListenerErrorReporter(this.events, settings.onListenerError);
+    this.callEvents = new CallEvents(this.events, settings.onListenerError);
   }
 
   /**
@@ -76,7 +77,7 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
       const toolName = typeof request?.name === 'string' ? request.name : '';
       return Promise.resolve(errorOutcome({ callId, toolName, code: 'EXECUTION_FAILED', message: `The executor could not accept the call: ${messageOf(error)}` }));
     }
-    emitStart(this.events, record);
+    this.callEvents.start(record);
     try {
       this.admit(record, request);
     } catch (error) {
@@ -95,7 +96,7 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
     if (request.signal?.aborted === true || (parent !== undefined && this.cancelled.has(parent.callId))) {
       // The visible tool's finalizer still runs (the cancellation contract).
       record.cancelledOnArrival();
-      emitResolve(this.events, record, resolution.type);
+      this.callEvents.resolve(record, resolution.type);
       this.finish(record, refusalOutcome(record, abortedBeforeDispatch(name)));
       return;
     }
@@ -109,7 +110,7 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
           : { type: 'refuse', refusal: refusalFor(resolution, name, scope) };
     const lane = this.laneFor(parent?.callId);
     record.admit(admission, lane);
-    emitResolve(this.events, record, resolution.type);
+    this.callEvents.resolve(record, resolution.type);
     if (request.signal !== undefined) this.callerSignals.add(request.signal, record);
     this.active.set(record.callId, record);
     lane.submit(record);
@@ -140,7 +141,7 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
     if (record.state === 'done') return;
     const stage = record.stage;
     const { defaultTimeoutMs, approvalTimeoutMs } = this.settings;
-    if (stage !== 'execute') emitStage(this.events, record, stage, 'timeout', stage === 'approval' ? approvalTimeoutMs : undefined);
+    if (stage !== 'execute') this.callEvents.stage(record, stage, 'timeout', stage === 'approval' ? approvalTimeoutMs : undefined);
     this.abort(record, 'TIMEOUT', timeoutMessage(record.toolName, stage, record.tool?.timeoutMs ?? defaultTimeoutMs, approvalTimeoutMs));
   }
 
@@ -176,11 +177,11 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
       try {
         finalize.call(record.finalizeTool, code === undefined ? { callId: record.callId, status: outcome.status } : { callId: record.callId, status: outcome.status, code });
       } catch (error) {
-        reportListenerError(this.events, error, { event: 'finalize', callId: record.callId });
+        this.callEvents.reportListenerError(error, { event: 'finalize', callId: record.callId });
       }
     }
-    if (outcome.status === 'error' && record.deniedAt !== undefined) emitDenied(this.events, record, record.deniedAt, outcome.code, outcome.message);
-    emitEnd(this.events, record, outcome);
+    if (outcome.status === 'error' && record.deniedAt !== undefined) this.callEvents.denied(record, record.deniedAt, outcome.code, outcome.message);
+    this.callEvents.end(record, outcome);
     record.settle(outcome);
     // Released last, so the next call's events follow this call's `call-end`.
     const lane = record.lane;

@@ -1,10 +1,9 @@
 import type { CallOutcome, JsonObject, ToolDefinition, ToolErrorCode, ToolOutput } from '@toolcell/core';
 import { EXEC_ERROR_CODES, ToolFailure, ToolcellError, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
-import type { EventEmitter } from 'eventemitter3';
 import type { ApprovalHandler } from './approval-handler.js';
 import { askApproval } from './ask-approval.js';
 import { CallContext } from './call-context.js';
-import { emitStage } from './call-events.js';
+import type { CallEvents } from './call-events.js';
 import type { CallRecord, CallView } from './call-record.js';
 import { checkArguments } from './check-arguments.js';
 import { isPromiseLike } from './is-promise-like.js';
@@ -15,7 +14,7 @@ import type { Guard, GuardDecision, PostExecuteDecision, PostExecuteListener, Pr
 import { PolicyCallView, PostExecuteCallView } from './policy-call-view.js';
 import type { Refusal } from './refusal.js';
 import { denied, notSerializable, refusalOutcome } from './refusal.js';
-import type { DenialStage, ToolRuntimeEvents } from './runtime-events.js';
+import type { DenialStage } from './runtime-events.js';
 
 // `INVALID_ARGS` too: a tool's own check of its input (e.g. `exec` refusing an empty program) is not policy.
 const KEPT_CODES: ReadonlySet<string> = new Set<string>([...EXEC_ERROR_CODES, 'EXECUTION_FAILED', 'INVALID_ARGS']);
@@ -36,7 +35,7 @@ export type PipelineCall = CallView &
 
 /** What the pipeline needs of its engine: the policy, the events, and how a call ends. */
 export interface PipelineHost<Call extends PipelineCall> {
-  readonly events: EventEmitter<ToolRuntimeEvents>;
+  readonly callEvents: CallEvents;
   readonly settings: PipelineSettings;
   readonly preExecute: readonly PreExecuteListener[];
   readonly postExecute: readonly PostExecuteListener[];
@@ -71,7 +70,7 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
   const invalid = isPromiseLike(checked) ? await checked : checked;
   if (ended(record)) return;
   if (invalid !== undefined) return engine.refuse(record, invalid, 'validate');
-  emitStage(engine.events, record, 'validated', 'pass');
+  engine.callEvents.stage(record, 'validated', 'pass');
   let call: PolicyCallView | undefined;
   // Control-plane observers (Code Mode's `wait`) opt out of hooks; guards and approval still apply.
   const hooked = tool.runsHooks !== false;
@@ -89,11 +88,11 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
         decision = returned;
       }
     } catch (error) {
-      emitStage(engine.events, record, 'pre-execute', 'failed');
+      engine.callEvents.stage(record, 'pre-execute', 'failed');
       return engine.refuse(record, denied(`A pre-execute hook failed, so the call was not run: ${messageOf(error)}`), 'pre-execute');
     }
     if (ended(record)) return;
-    emitStage(engine.events, record, 'pre-execute', decision?.type ?? 'allow');
+    engine.callEvents.stage(record, 'pre-execute', decision?.type ?? 'allow');
     if (decision?.type === 'deny') return engine.refuse(record, denied(`A pre-execute hook denied the call: ${decision.reason}`), 'pre-execute');
     if (decision?.type === 'rewrite') {
       const rechecked = recheck(tool, decision.args);
@@ -121,11 +120,11 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
         decision = returned;
       }
     } catch (error) {
-      emitStage(engine.events, record, 'guard', 'failed');
+      engine.callEvents.stage(record, 'guard', 'failed');
       return engine.refuse(record, denied(`A permission check failed, so the call was not run: ${messageOf(error)}`), 'guard');
     }
     if (ended(record)) return;
-    emitStage(engine.events, record, 'guard', decision?.type ?? 'allow');
+    engine.callEvents.stage(record, 'guard', decision?.type ?? 'allow');
     if (decision?.type === 'deny') return engine.refuse(record, denied(`Permission denied: ${decision.reason}`), 'guard');
   }
 
@@ -177,12 +176,12 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
         decision = returned;
       }
     } catch (error) {
-      emitStage(engine.events, record, 'post-execute', 'failed');
+      engine.callEvents.stage(record, 'post-execute', 'failed');
       const message = `"${tool.name}" ran, but a post-execute hook failed on its output: ${messageOf(error)}`;
       return engine.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message }));
     }
     if (ended(record)) return;
-    emitStage(engine.events, record, 'post-execute', decision?.output === undefined ? 'keep' : 'replace');
+    engine.callEvents.stage(record, 'post-execute', decision?.output === undefined ? 'keep' : 'replace');
     if (decision?.output !== undefined) {
       if (!isToolOutput(decision.output)) {
         const message = `A post-execute hook replaced the output of "${tool.name}" with something that is not a tool output.`;
@@ -197,7 +196,7 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
   if (budget !== undefined) {
     const whole = output;
     output = applyOutputBudget(output, budget);
-    if (output !== whole) emitStage(engine.events, record, 'output-truncated', undefined, undefined, budget);
+    if (output !== whole) engine.callEvents.stage(record, 'output-truncated', undefined, undefined, budget);
   }
   const outcome: CallOutcome =
     modelContext === undefined
