@@ -24,6 +24,7 @@ export { mapMcpContent } from './client/map-mcp-content.js';
 export { mcpToolName } from './client/mcp-tool-definition.js';
 export type { CodeModeMcpServer, CodeModeMcpServerOptions } from './server/create-code-mode-mcp-server.js';
 export { createCodeModeMcpServer } from './server/create-code-mode-mcp-server.js';
+export type { McpClientQuestion } from './server/elicit-from-client.js';
 export type { ElicitApproval, ElicitationApprovalOptions } from './server/elicitation-approval.js';
 export { ElicitationApproval } from './server/elicitation-approval.js';
 export type { StdioOptions } from './server/serve-stdio.js';

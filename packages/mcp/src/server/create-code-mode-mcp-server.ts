@@ -1,11 +1,13 @@
 import type { CodeMode } from '@toolcell/codemode';
 import { ConfigurationError } from '@toolcell/core';
-import type { ApprovalDecision, ApprovalRequest, CallEndEvent, ToolRuntime } from '@toolcell/executor';
+import type { CallEndEvent, ToolRuntime } from '@toolcell/executor';
 import type { Scope, ToolRegistry } from '@toolcell/registry';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { McpClientQuestion } from './elicit-from-client.js';
+import { canElicit, elicitAnswer, elicitApproval } from './elicit-from-client.js';
 import type { ElicitationApproval } from './elicitation-approval.js';
 import { mcpCallResult } from './mcp-call-result.js';
 import { mcpToolListing } from './mcp-tool-listing.js';
@@ -27,6 +29,12 @@ export interface CodeModeMcpServerOptions {
   readonly approval?: ElicitationApproval;
   /** How the server introduces itself. */
   readonly serverInfo?: { readonly name: string; readonly version: string };
+  /**
+   * Tools that work only by asking the client's user (`ask_user_question`, answering
+   * through {@link CodeModeMcpServer.askClient}): listed to, and callable by, only clients
+   * that declare the `elicitation` capability.
+   */
+  readonly elicitationTools?: readonly string[];
 }
 
 /** A code-mode MCP server: one SDK server per connected client session. */
@@ -35,6 +43,12 @@ export interface CodeModeMcpServer {
   connect(transport: Transport): Promise<void>;
   /** Close every session. */
   close(): Promise<void>;
+  /**
+   * Ask the user of the client whose call `question.callId` is (still running) by an MCP
+   * elicitation. `undefined` when that client cannot elicit, or its user declines or
+   * cancels.
+   */
+  askClient(question: McpClientQuestion): Promise<string | undefined>;
 }
 
 /**
@@ -63,19 +77,29 @@ export function createCodeModeMcpServer(options: CodeModeMcpServerOptions): Code
     for (const server of servers) void server.sendToolListChanged().catch(() => undefined);
   };
   registry.events.on('registry-change', onChange);
+  const elicitationTools = new Set(options.elicitationTools ?? []);
+  // The client calls running now, by call id: where a question from one of them goes.
+  const running = new Map<string, { readonly server: Server; readonly requestId: string | number }>();
 
   const serve = (server: Server, session: number, scope: Scope): void => {
     server.setRequestHandler(ListToolsRequestSchema, () => ({
-      tools: registry.wireView(scope).map((declaration) => mcpToolListing(declaration, registry.get(declaration.name)?.readOnly === true)),
+      tools: registry
+        .wireView(scope)
+        .filter((declaration) => canElicit(server) || !elicitationTools.has(declaration.name))
+        .map((declaration) => mcpToolListing(declaration, registry.get(declaration.name)?.readOnly === true)),
     }));
     server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
       const { name, arguments: args = {} } = request.params;
       const callId = `mcp_${session}_${String(extra.requestId)}`;
       const tool = registry.get(name);
       const input = tool?.kind === 'freeform' ? args[tool.jsonFallback.parameter] : args;
+      const elicits = canElicit(server);
+      if (!elicits && elicitationTools.has(name)) {
+        return { content: [{ type: 'text', text: `"${name}" asks the client's user, and this client does not support elicitation; it is not available here.` }], isError: true };
+      }
       // Only a client that can elicit gets a channel; for others the fallback policy decides.
-      const canElicit = server.getClientCapabilities()?.elicitation !== undefined;
-      const closeChannel = canElicit ? approval?.open(callId, (approvalRequest) => elicit(server, approvalRequest, extra.requestId)) : undefined;
+      const closeChannel = elicits ? approval?.open(callId, (approvalRequest) => elicitApproval(server, approvalRequest, extra.requestId)) : undefined;
+      running.set(callId, { server, requestId: extra.requestId });
       const token = request.params._meta?.progressToken;
       let finished = 0;
       const onCallEnd = (event: CallEndEvent): void => {
@@ -92,6 +116,7 @@ export function createCodeModeMcpServer(options: CodeModeMcpServerOptions): Code
         return mcpCallResult(outcome, { hasOutputSchema: tool?.kind !== 'freeform' && tool?.outputSchema?.type === 'object' });
       } finally {
         runtime.events.off('call-end', onCallEnd);
+        running.delete(callId);
         closeChannel?.();
       }
     });
@@ -118,24 +143,15 @@ export function createCodeModeMcpServer(options: CodeModeMcpServerOptions): Code
         throw error;
       }
     },
+    askClient: async (question) => {
+      const call = running.get(question.callId);
+      if (!call || !canElicit(call.server)) return undefined;
+      return elicitAnswer(call.server, question, call.requestId);
+    },
     close: async () => {
       registry.events.off('registry-change', onChange);
       await Promise.all([...servers].map((server) => server.close()));
       servers.clear();
     },
   };
-}
-
-/** Put one call to the client's user as a form elicitation with one `approve` checkbox. */
-async function elicit(server: Server, request: ApprovalRequest, relatedRequestId: string | number): Promise<ApprovalDecision> {
-  const from = request.parentCallId === undefined ? '' : ' (from the running program)';
-  const result = await server.elicitInput(
-    {
-      message: `Allow the tool "${request.toolName}"${from} to run with ${JSON.stringify(request.args)}?`,
-      requestedSchema: { type: 'object', properties: { approve: { type: 'boolean', title: 'Approve', description: 'Let this call run.' } }, required: ['approve'] },
-    },
-    { relatedRequestId, signal: request.signal },
-  );
-  if (result.action === 'accept' && result.content?.approve === true) return { type: 'approve' };
-  return { type: 'deny', reason: result.action === 'accept' ? 'the user did not approve it.' : `the user answered "${result.action}".` };
 }

@@ -177,7 +177,7 @@ function rawStatus(url: string, headers: Record<string, string>): Promise<number
 
 describe('serveStreamableHttp settings', () => {
   it('refuses a non-loopback address unless allowRemote is set', async () => {
-    const server = { connect: () => Promise.resolve(), close: () => Promise.resolve() };
+    const server = { connect: () => Promise.resolve(), close: () => Promise.resolve(), askClient: () => Promise.resolve(undefined) };
     await expect(serveStreamableHttp(server, { host: '0.0.0.0' })).rejects.toThrow('mcp.http.host: "0.0.0.0" is not a loopback address; set allowRemote to listen on it.');
   });
 

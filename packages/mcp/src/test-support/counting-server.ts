@@ -38,6 +38,7 @@ export function createCountingServer(): CountingServer {
       return server.connect(sessionTransport);
     },
     close: () => server.close(),
+    askClient: (question) => server.askClient(question),
     shutdown: async () => {
       await server.close();
       await codeMode.shutdown();
