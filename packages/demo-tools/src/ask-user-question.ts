@@ -15,9 +15,14 @@ export type AskUserQuestionResult = {
 
 /**
  * Puts a question to the person; resolves to their answer, or `undefined` when nobody can
- * answer (no terminal).
+ * answer (no terminal). `call` says which call asks (an MCP server routes the question to
+ * the client that made it).
  */
-export type QuestionAsker = (question: { readonly question: string; readonly options: readonly string[] }, signal: AbortSignal) => Promise<string | undefined>;
+export type QuestionAsker = (
+  question: { readonly question: string; readonly options: readonly string[] },
+  signal: AbortSignal,
+  call?: { readonly callId: string; readonly scopeId: string },
+) => Promise<string | undefined>;
 
 /**
  * `ask_user_question`: a direct-control tool (the registry keeps it on the wire in every
@@ -49,11 +54,11 @@ export function createAskUserQuestionTool(ask: QuestionAsker): FunctionToolDefin
     // A person answers in their own time: no executor timeout (cancelling the turn still ends it).
     timeoutMs: Number.POSITIVE_INFINITY,
     async execute(input, context) {
-      const answer = await ask({ question: input.question, options: input.options ?? [] }, context.signal);
+      const answer = await ask({ question: input.question, options: input.options ?? [] }, context.signal, { callId: context.callId, scopeId: context.scopeId });
       if (answer === undefined) {
         return toolOutput({
           result: { answered: false, answer: null },
-          wire: 'Nobody can answer right now (no interactive terminal). Continue with your best judgement and say what you assumed.',
+          wire: 'Nobody answered (no one can be asked, or the person declined). Continue with your best judgement and say what you assumed.',
         });
       }
       return toolOutput({ result: { answered: true, answer }, wire: `The user answered: ${answer}` });

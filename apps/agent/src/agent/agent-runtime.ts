@@ -13,6 +13,7 @@ import type { AgentSettings } from '../config/agent-settings.js';
 import { connectConfiguredServers } from '../mcp/connect-configured-servers.js';
 import { mcpServerNotices } from '../mcp/mcp-server-notices.js';
 import { findConfinementViolation, realPathArguments } from '../tools/confinement.js';
+import type { QuestionAsker } from '@toolcell/demo-tools';
 import { createDemoTools } from '@toolcell/demo-tools';
 import { Workspace } from '../tools/workspace.js';
 import { createApprovalHandler } from './approval-policy.js';
@@ -32,6 +33,10 @@ export interface AgentRuntimeOptions {
   readonly prompts: TerminalPrompts | undefined;
   /** Wraps the configured approval policy (`toolcell mcp-server` asks the MCP client first). */
   readonly wrapApproval?: (policy: ApprovalHandler) => ApprovalHandler;
+  /** Why the policy denies under `ask` when nobody can be asked (see `createApprovalHandler`). */
+  readonly noPromptReason?: (toolName: string) => string;
+  /** How `ask_user_question` reaches a person without terminal prompts (`toolcell mcp-server`: the client's user). */
+  readonly ask?: QuestionAsker;
   /** Tools to register instead of the demo tools (`toolcell eval` brings its fixtures). */
   readonly tools?: readonly ToolDefinition[];
   /** What the system prompt first says the agent is, instead of the coding-agent intro. */
@@ -88,14 +93,20 @@ export class AgentRuntime {
       directControl: settings.directControl,
       root: { search: settings.search ? { eager: settings.eager } : false },
     });
-    const approval = createApprovalHandler({ policy: settings.approve, perTool: settings.approvalTools, prompt: prompts?.approve, transcript });
+    const approval = createApprovalHandler({
+      policy: settings.approve,
+      perTool: settings.approvalTools,
+      prompt: prompts?.approve,
+      transcript,
+      ...(options.noPromptReason ? { noPromptReason: options.noPromptReason } : {}),
+    });
     const runtime = new ToolRuntime({ registry, approval: options.wrapApproval ? options.wrapApproval(approval) : approval });
     const reporter = new CallReporter(transcript);
     const agent = new AgentRuntime(settings, registry, runtime, workspace, reporter, options.intro ?? SYSTEM_INTRO);
     const tools: readonly ToolDefinition[] = options.tools ?? createDemoTools({
       workspace,
       contextMeter: { tokensLeft: () => settings.contextWindow - agent.tokensUsed },
-      ask: prompts?.ask ?? (async () => undefined),
+      ask: prompts?.ask ?? options.ask ?? (async () => undefined),
     });
     for (const tool of tools) {
       // Naming a tool under approvals.tools makes it need approval.

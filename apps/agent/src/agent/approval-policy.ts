@@ -12,6 +12,11 @@ export interface ApprovalPolicyOptions {
   readonly perTool: Readonly<Record<string, ApprovePolicy>>;
   /** The terminal prompt, or `undefined` when there is no terminal to ask on. */
   readonly prompt: ApprovalPrompt | undefined;
+  /**
+   * Why a call is denied under `ask` with no prompt, and what to do (default: there is no
+   * terminal; rerun with --approve all). `toolcell mcp-server` says what its client's user can do.
+   */
+  readonly noPromptReason?: (toolName: string) => string;
   readonly transcript: TranscriptSink;
 }
 
@@ -28,10 +33,7 @@ export function createApprovalHandler(options: ApprovalPolicyOptions): ApprovalH
     if (policy === 'none') return { approved: false, reason: `approvals are set to none, so ${request.toolName} may not run` };
     const prompt = options.prompt;
     if (!prompt) {
-      return {
-        approved: false,
-        reason: `${request.toolName} needs approval and there is no terminal to ask on; rerun with --approve all to allow it`,
-      };
+      return { approved: false, reason: options.noPromptReason?.(request.toolName) ?? `${request.toolName} needs approval and there is no terminal to ask on; rerun with --approve all to allow it` };
     }
     const answer = queue.then(() => prompt(request));
     queue = answer.catch(() => undefined);

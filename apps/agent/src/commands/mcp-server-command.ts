@@ -1,4 +1,5 @@
 import { ConfigurationError } from '@toolcell/core';
+import type { CodeModeMcpServer } from '@toolcell/mcp';
 import { ElicitationApproval, createCodeModeMcpServer } from '@toolcell/mcp';
 import { serveStdio, serveStreamableHttp } from '@toolcell/mcp/node';
 import { AgentRuntime } from '../agent/agent-runtime.js';
@@ -14,6 +15,14 @@ function parsePort(value: string): number {
     throw new ConfigurationError({ setting: '--http', message: `${JSON.stringify(value)} is not a port; use a whole number from 0 (any free port) to 65535.` });
   }
   return port;
+}
+
+/** Why a call needing approval is denied for an MCP client that cannot be asked, and what its user can do. */
+export function mcpNoPromptReason(toolName: string): string {
+  return (
+    `${toolName} needs approval, and this MCP client cannot be asked (it does not support elicitation), so the server's --approve setting decides: ask denies. ` +
+    `To allow it, whoever starts toolcell mcp-server (your MCP client's configuration) adds --approve all, or sets approvals.tools.${toolName} to "all" in the toolcell configuration; or use a client that supports elicitation`
+  );
 }
 
 function ended(stream: NodeJS.ReadableStream): Promise<void> {
@@ -38,6 +47,7 @@ export async function mcpServerCommand(line: CommandLine, io: CliIo, stop: Promi
   if (token !== undefined && http === undefined) throw new ConfigurationError({ setting: '--token', message: 'only applies with --http PORT.' });
   const port = http === undefined ? undefined : parsePort(http);
   let approval: ElicitationApproval | undefined;
+  let server: CodeModeMcpServer | undefined;
   // The client's user is asked first (elicitation); --approve decides for clients that cannot ask.
   const agent = await AgentRuntime.create({
     settings,
@@ -45,11 +55,22 @@ export async function mcpServerCommand(line: CommandLine, io: CliIo, stop: Promi
     transcript: withMcpServerLines(() => undefined, io.stderr),
     prompts: undefined,
     wrapApproval: (policy) => (approval = new ElicitationApproval({ fallback: policy })),
+    noPromptReason: mcpNoPromptReason,
+    // ask_user_question asks the client's user by elicitation (it is listed only to clients that can).
+    ask: async (question, signal, call) => (call === undefined ? undefined : server?.askClient({ callId: call.callId, question: question.question, options: question.options, signal })),
   });
   try {
     const codeMode = agent.codeModeTools;
     if (!codeMode) throw new ConfigurationError({ setting: '--mode', message: 'the MCP server needs a code mode.' });
-    const server = createCodeModeMcpServer({ registry: agent.registry, runtime: agent.runtime, codeMode, scope: agent.scope, approval, serverInfo: { name: 'toolcell', version: '0.1.0' } });
+    server = createCodeModeMcpServer({
+      registry: agent.registry,
+      runtime: agent.runtime,
+      codeMode,
+      scope: agent.scope,
+      approval,
+      serverInfo: { name: 'toolcell', version: '0.1.0' },
+      elicitationTools: ['ask_user_question'],
+    });
     if (port === undefined) {
       const done = ended(io.stdin);
       await serveStdio(server, { stdin: io.stdin, stdout: io.stdout });
