@@ -9,7 +9,7 @@ function run(mode: DemoRun['mode'], figures: Pick<DemoRun, 'toolTurns' | 'reques
 describe('renderComparison', () => {
   it('prints the runs side by side (first column left, the rest right), the report paths and the report size', () => {
     const result: DemoResult = {
-      root: '/tmp/demo',
+      workspace: '/tmp/demo', task: 'Write a TODO report.',
       runs: [
         run('direct', { toolTurns: 9, requests: 10, tokens: 23_693, modelCalls: 9, nestedCalls: 0, wallMs: 18.4 }),
         run('code_mode_only', { toolTurns: 1, requests: 2, tokens: 4_120, modelCalls: 1, nestedCalls: 9, wallMs: 1_234 }),
@@ -34,7 +34,7 @@ describe('renderComparison', () => {
   });
 
   it('says when the runs wrote different reports', () => {
-    const result: DemoResult = { root: '/tmp/demo', runs: [run('direct', { toolTurns: 1, requests: 2, tokens: 3, modelCalls: 1, nestedCalls: 0, wallMs: 1 })], identical: false };
+    const result: DemoResult = { workspace: '/tmp/demo', task: 'Write a TODO report.', runs: [run('direct', { toolTurns: 1, requests: 2, tokens: 3, modelCalls: 1, nestedCalls: 0, wallMs: 1 })], identical: false };
     expect(renderComparison(result).split('\n').at(-1)).toBe('The runs wrote different reports — compare the files above.');
   });
 });
