@@ -1,24 +1,39 @@
+// The life of one call, the transitions in order and the file that makes each (every change
+// to a call's state is a named transition of CallRecord, call-record.ts):
+//   submit       CallEngine.submit checks the request (validate-dispatch-request.ts); call-start
+//   resolve      CallEngine.admit asks the registry and queues the call in its lane (call-lane.ts),
+//                a refusal (refusal.ts) alone; its turn calls CallEngine.start, which runs the pipeline
+//   validate     runPipeline (call-pipeline.ts) checks the arguments (check-arguments.ts); each
+//                stage below reports call-stage (call-events.ts)
+//   pre-execute  runPipeline: hooks observe, rewrite or deny (policy-call-view.ts)
+//   guard        runPipeline: permission checks
+//   approval     askApproval (ask-approval.ts); the registry is asked again (CallEngine.stillCallable)
+//   execute      runPipeline calls the tool with its CallContext (call-context.ts)
+//   post-execute runPipeline: hooks keep or replace the output
+//   budget       applyOutputBudget (output-budget.ts); runPipeline returns its PipelineOutcome
+//   end          CallEngine.conclude → CallEngine.finish, the one place a call ends: finalize,
+//                call-denied, call-end (call-events.ts), the outcome settled, the lane released
+// A timeout (call-record.ts) or a cancellation ends a call through CallEngine.abort at any stage.
 import type { CallOutcome, CallSource, ToolErrorCode } from '@toolcell/core';
-import { MODEL_SOURCE, ToolcellError, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
+import { MODEL_SOURCE, ToolcellError, errorMessage, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
 import type { ToolRegistry } from '@toolcell/registry';
 import { EventEmitter } from 'eventemitter3';
 import type { ApprovalHandler } from './approval-handler.js';
 import type { ListenerErrorReporter } from './call-events.js';
 import { CallEvents } from './call-events.js';
-import type { PipelineHost, PipelineSettings } from './call-pipeline.js';
+import type { PipelineHost, PipelineOutcome, PipelineSettings } from './call-pipeline.js';
 import { runPipeline } from './call-pipeline.js';
 import { CallLane } from './call-lane.js';
 import type { Admission, CallerAbortHandler } from './call-record.js';
 import { CallRecord } from './call-record.js';
 import { CallerSignals } from './caller-signals.js';
 import { CancelledCalls } from './cancelled-calls.js';
-import { messageOf } from './message-of.js';
 import type { DispatchRequest } from './dispatch-request.js';
 import { findDispatchRequestProblem } from './validate-dispatch-request.js';
 import type { Guard, PostExecuteListener, PreExecuteListener } from './policy-call.js';
 import type { Refusal } from './refusal.js';
 import { abortedBeforeDispatch, notSerializable, refusalFor, refusalOutcome } from './refusal.js';
-import type { DenialStage, ToolRuntimeEvents } from './runtime-events.js';
+import type { ToolRuntimeEvents } from './runtime-events.js';
 import { timeoutMessage } from './timeout-message.js';
 
 /** Settings the engine runs with (validated by `ToolRuntime`). */
@@ -75,14 +90,14 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
       // Not even a call record: nothing was announced, so nothing has to end.
       const callId = typeof request?.callId === 'string' ? request.callId : '';
       const toolName = typeof request?.name === 'string' ? request.name : '';
-      return Promise.resolve(errorOutcome({ callId, toolName, code: 'EXECUTION_FAILED', message: `The executor could not accept the call: ${messageOf(error)}` }));
+      return Promise.resolve(errorOutcome({ callId, toolName, code: 'EXECUTION_FAILED', message: `The executor could not accept the call: ${errorMessage(error)}` }));
     }
     this.callEvents.start(record);
     try {
       this.admit(record, request);
     } catch (error) {
       record.failedAdmission();
-      this.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message: `The executor could not start the call of "${record.toolName}": ${messageOf(error)}` }));
+      this.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message: `The executor could not start the call of "${record.toolName}": ${errorMessage(error)}` }));
     }
     return record.promise;
   }
@@ -143,12 +158,6 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
     const { defaultTimeoutMs, approvalTimeoutMs } = this.settings;
     if (stage !== 'execute') this.callEvents.stage(record, stage, 'timeout', stage === 'approval' ? approvalTimeoutMs : undefined);
     this.abort(record, 'TIMEOUT', timeoutMessage(record.toolName, stage, record.tool?.timeoutMs ?? defaultTimeoutMs, approvalTimeoutMs));
-  }
-
-  /** End a call with a refusal from a pipeline stage. */
-  refuse(record: CallRecord, refusal: Refusal, stage: DenialStage): void {
-    record.deny(stage);
-    this.finish(record, refusalOutcome(record, refusal));
   }
 
   /**
@@ -237,10 +246,32 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
     return lane;
   }
 
+  /** The lane gave the call its turn: run its pipeline (or its refusal from submit). */
   private start(record: CallRecord): void {
     const admission = record.admission;
-    if (admission.type === 'run') void runPipeline(this, record, admission.tool);
-    else this.finish(record, refusalOutcome(record, admission.refusal));
+    if (admission.type === 'refuse') {
+      this.finish(record, refusalOutcome(record, admission.refusal));
+      return;
+    }
+    // Synchronous when every stage answered at once: the call ends before the next starts.
+    const ran = runPipeline(this, record, admission.tool);
+    if (ran instanceof Promise) void this.concludeLater(record, ran);
+    else this.conclude(record, ran);
+  }
+
+  private async concludeLater(record: CallRecord, ran: Promise<PipelineOutcome>): Promise<void> {
+    this.conclude(record, await ran);
+  }
+
+  /** End a call the way its pipeline says (a no-op for a call that ended meanwhile). */
+  private conclude(record: CallRecord, ran: PipelineOutcome): void {
+    if (ran.type === 'ended' || record.state === 'done') return;
+    if (ran.type === 'outcome') {
+      this.finish(record, ran.outcome);
+      return;
+    }
+    record.deny(ran.stage);
+    this.finish(record, refusalOutcome(record, ran.refusal));
   }
 }
 

@@ -1,5 +1,5 @@
 import type { CallOutcome, JsonObject, ToolDefinition, ToolErrorCode, ToolOutput } from '@toolcell/core';
-import { EXEC_ERROR_CODES, ToolFailure, ToolcellError, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
+import { EXEC_ERROR_CODES, ToolFailure, ToolcellError, errorMessage, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
 import type { ApprovalHandler } from './approval-handler.js';
 import { askApproval } from './ask-approval.js';
 import { CallContext } from './call-context.js';
@@ -8,13 +8,14 @@ import type { CallRecord, CallView } from './call-record.js';
 import { checkArguments } from './check-arguments.js';
 import { isPromiseLike } from './is-promise-like.js';
 import { approvalNeeded } from './needs-approval.js';
-import { messageOf } from './message-of.js';
 import { applyOutputBudget } from './output-budget.js';
 import type { Guard, GuardDecision, PostExecuteDecision, PostExecuteListener, PreExecuteDecision, PreExecuteListener } from './policy-call.js';
 import { PolicyCallView, PostExecuteCallView } from './policy-call-view.js';
 import type { Refusal } from './refusal.js';
 import { denied, notSerializable, refusalOutcome } from './refusal.js';
 import type { DenialStage } from './runtime-events.js';
+import type { Steps } from './run-steps.js';
+import { runSteps, settled } from './run-steps.js';
 
 // `INVALID_ARGS` too: a tool's own check of its input (e.g. `exec` refusing an empty program) is not policy.
 const KEPT_CODES: ReadonlySet<string> = new Set<string>([...EXEC_ERROR_CODES, 'EXECUTION_FAILED', 'INVALID_ARGS']);
@@ -33,43 +34,52 @@ export interface PipelineSettings {
 export type PipelineCall = CallView &
   Pick<CallRecord, 'rewriteArgs' | 'enterStage' | 'startExecuting' | 'startTimeout' | 'awaitApproval' | 'approvalDecided' | 'executeReturned'>;
 
-/** What the pipeline needs of its engine: the policy, the events, and how a call ends. */
+/** What the pipeline needs of its engine: the policy, the events, and the registry asked again. */
 export interface PipelineHost<Call extends PipelineCall> {
   readonly callEvents: CallEvents;
   readonly settings: PipelineSettings;
   readonly preExecute: readonly PreExecuteListener[];
   readonly postExecute: readonly PostExecuteListener[];
   readonly guards: readonly Guard[];
-  /** End the call with a refusal from `stage`. */
-  refuse(call: Call, refusal: Refusal, stage: DenialStage): void;
-  /** End the call (a no-op if it ended already). */
-  finish(call: Call, outcome: CallOutcome): void;
   /** Asked again after an approval: a refusal if the tool changed meanwhile. */
   stillCallable(call: Call): Refusal | undefined;
 }
 
+/** How a call left the pipeline; the engine ends it accordingly (`CallEngine.conclude`). */
+export type PipelineOutcome =
+  /** The tool ran, or failed, or its output was refused: the call ends with `outcome`. */
+  | { readonly type: 'outcome'; readonly outcome: CallOutcome }
+  /** A stage refused the call before its tool ran; `call-denied` names the stage. */
+  | { readonly type: 'refused'; readonly stage: DenialStage; readonly refusal: Refusal }
+  /** The call ended while a stage awaited (cancelled or timed out): nothing is left to do. */
+  | { readonly type: 'ended' };
+
+const ENDED: PipelineOutcome = { type: 'ended' };
+
 /**
  * Run a resolved call through validate → pre-execute hooks → guards → approval → execute
- * → post-execute hooks → output budget, ending it through the engine. Awaits only what a
- * stage returns as a promise, and stops at once if the call ended meanwhile (cancelled or
+ * → post-execute hooks → output budget, and say how it ended; the engine ends the call.
+ * Synchronous when every stage answers at once; otherwise a promise, awaiting only what a
+ * stage returns as a promise and stopping at once if the call ended meanwhile (cancelled or
  * timed out). The call's timeout starts when the first hook, guard or `execute` hands back
  * a promise and covers every stage after it but the approval wait, which has its own bound.
+ * Never throws or rejects: a malformed output (or a bug here) still ends the call.
  */
-export async function runPipeline<Call extends PipelineCall>(engine: PipelineHost<Call>, record: Call, tool: ToolDefinition): Promise<void> {
-  try {
-    await runStages(engine, record, tool);
-  } catch (error) {
-    // A malformed output (or a bug here) must still end the call, never leave it hanging.
-    const message = `The executor could not finish the call of "${record.toolName}": ${messageOf(error)}`;
-    engine.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message }));
-  }
+export function runPipeline<Call extends PipelineCall>(engine: PipelineHost<Call>, record: Call, tool: ToolDefinition): PipelineOutcome | Promise<PipelineOutcome> {
+  return runSteps(stages(engine, record, tool), (error) => crashed(record, error));
 }
 
-async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: Call, tool: ToolDefinition): Promise<void> {
+/** A malformed output (or a bug here) must still end the call, never leave it hanging. */
+function crashed(record: PipelineCall, error: unknown): PipelineOutcome {
+  const message = `The executor could not finish the call of "${record.toolName}": ${errorMessage(error)}`;
+  return { type: 'outcome', outcome: refusalOutcome(record, { code: 'EXECUTION_FAILED', message }) };
+}
+
+function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: Call, tool: ToolDefinition): Steps<PipelineOutcome> {
   const checked = checkArguments(tool, record.args);
-  const invalid = isPromiseLike(checked) ? await checked : checked;
-  if (ended(record)) return;
-  if (invalid !== undefined) return engine.refuse(record, invalid, 'validate');
+  const invalid = isPromiseLike(checked) ? yield* settled(checked) : checked;
+  if (ended(record)) return ENDED;
+  if (invalid !== undefined) return refused(invalid, 'validate');
   engine.callEvents.stage(record, 'validated', 'pass');
   let call: PolicyCallView | undefined;
   // Control-plane observers (Code Mode's `wait`) opt out of hooks; guards and approval still apply.
@@ -83,23 +93,23 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
       const returned = listener(call);
       if (isPromiseLike(returned)) {
         record.startTimeout(timeoutMs);
-        decision = await returned;
+        decision = yield* settled(returned);
       } else {
         decision = returned;
       }
     } catch (error) {
       engine.callEvents.stage(record, 'pre-execute', 'failed');
-      return engine.refuse(record, denied(`A pre-execute hook failed, so the call was not run: ${messageOf(error)}`), 'pre-execute');
+      return refused(denied(`A pre-execute hook failed, so the call was not run: ${errorMessage(error)}`), 'pre-execute');
     }
-    if (ended(record)) return;
+    if (ended(record)) return ENDED;
     engine.callEvents.stage(record, 'pre-execute', decision?.type ?? 'allow');
-    if (decision?.type === 'deny') return engine.refuse(record, denied(`A pre-execute hook denied the call: ${decision.reason}`), 'pre-execute');
+    if (decision?.type === 'deny') return refused(denied(`A pre-execute hook denied the call: ${decision.reason}`), 'pre-execute');
     if (decision?.type === 'rewrite') {
       const rechecked = recheck(tool, decision.args);
-      const problem = isPromiseLike(rechecked) ? await rechecked : rechecked;
-      if (ended(record)) return;
+      const problem = isPromiseLike(rechecked) ? yield* settled(rechecked) : rechecked;
+      if (ended(record)) return ENDED;
       if (problem !== undefined) {
-        return engine.refuse(record, { code: problem.code, message: `A pre-execute hook rewrote the arguments into invalid ones. ${problem.message}` }, 'pre-execute');
+        return refused({ code: problem.code, message: `A pre-execute hook rewrote the arguments into invalid ones. ${problem.message}` }, 'pre-execute');
       }
       record.rewriteArgs(decision.args);
       call = new PolicyCallView(record);
@@ -115,28 +125,28 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
       const returned = guard(call);
       if (isPromiseLike(returned)) {
         record.startTimeout(timeoutMs);
-        decision = await returned;
+        decision = yield* settled(returned);
       } else {
         decision = returned;
       }
     } catch (error) {
       engine.callEvents.stage(record, 'guard', 'failed');
-      return engine.refuse(record, denied(`A permission check failed, so the call was not run: ${messageOf(error)}`), 'guard');
+      return refused(denied(`A permission check failed, so the call was not run: ${errorMessage(error)}`), 'guard');
     }
-    if (ended(record)) return;
+    if (ended(record)) return ENDED;
     engine.callEvents.stage(record, 'guard', decision?.type ?? 'allow');
-    if (decision?.type === 'deny') return engine.refuse(record, denied(`Permission denied: ${decision.reason}`), 'guard');
+    if (decision?.type === 'deny') return refused(denied(`Permission denied: ${decision.reason}`), 'guard');
   }
 
   const needed = approvalNeeded(tool, record);
   if (isPromiseLike(needed)) record.startTimeout(timeoutMs);
-  const approval = isPromiseLike(needed) ? await needed : needed;
-  if (ended(record)) return;
-  if (typeof approval === 'object') return engine.refuse(record, approval, 'approval');
+  const approval = isPromiseLike(needed) ? yield* settled(needed) : needed;
+  if (ended(record)) return ENDED;
+  if (typeof approval === 'object') return refused(approval, 'approval');
   if (approval) {
-    const refusal = (await askApproval(engine, record, call ?? new PolicyCallView(record))) ?? engine.stillCallable(record);
-    if (ended(record)) return;
-    if (refusal !== undefined) return engine.refuse(record, refusal, 'approval');
+    const refusal = (yield* settled(askApproval(engine, record, call ?? new PolicyCallView(record)))) ?? engine.stillCallable(record);
+    if (ended(record)) return ENDED;
+    if (refusal !== undefined) return refused(refusal, 'approval');
   }
 
   record.startExecuting();
@@ -148,18 +158,18 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
       // Counted only once a stage hands back a promise: no timer fires while `execute` runs
       // synchronously, so a call whose stages all return at once needs none.
       record.startTimeout(timeoutMs);
-      output = await returned;
+      output = yield* settled(returned);
     } else {
       output = returned;
     }
   } catch (error) {
-    return engine.finish(record, failure(engine.settings, record, tool, error));
+    return { type: 'outcome', outcome: failure(engine.settings, record, tool, error) };
   }
-  if (ended(record)) return;
+  if (ended(record)) return ENDED;
   record.executeReturned();
   if (!isToolOutput(output)) {
     const message = `"${tool.name}" returned something that is not a tool output; build it with toolOutput(), jsonOutput() or textOutput().`;
-    return engine.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message }));
+    return { type: 'outcome', outcome: refusalOutcome(record, { code: 'EXECUTION_FAILED', message }) };
   }
 
   let modelContext: string[] | undefined;
@@ -171,21 +181,21 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
       const returned = listener(new PostExecuteCallView(record, output));
       if (isPromiseLike(returned)) {
         record.startTimeout(timeoutMs);
-        decision = await returned;
+        decision = yield* settled(returned);
       } else {
         decision = returned;
       }
     } catch (error) {
       engine.callEvents.stage(record, 'post-execute', 'failed');
-      const message = `"${tool.name}" ran, but a post-execute hook failed on its output: ${messageOf(error)}`;
-      return engine.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message }));
+      const message = `"${tool.name}" ran, but a post-execute hook failed on its output: ${errorMessage(error)}`;
+      return { type: 'outcome', outcome: refusalOutcome(record, { code: 'EXECUTION_FAILED', message }) };
     }
-    if (ended(record)) return;
+    if (ended(record)) return ENDED;
     engine.callEvents.stage(record, 'post-execute', decision?.output === undefined ? 'keep' : 'replace');
     if (decision?.output !== undefined) {
       if (!isToolOutput(decision.output)) {
         const message = `A post-execute hook replaced the output of "${tool.name}" with something that is not a tool output.`;
-        return engine.finish(record, refusalOutcome(record, { code: 'EXECUTION_FAILED', message }));
+        return { type: 'outcome', outcome: refusalOutcome(record, { code: 'EXECUTION_FAILED', message }) };
       }
       output = decision.output;
     }
@@ -202,7 +212,11 @@ async function runStages<Call extends PipelineCall>(engine: PipelineHost<Call>, 
     modelContext === undefined
       ? { status: 'ok', callId: record.callId, toolName: tool.name, output }
       : { status: 'ok', callId: record.callId, toolName: tool.name, output, modelContext };
-  engine.finish(record, outcome);
+  return { type: 'outcome', outcome };
+}
+
+function refused(refusal: Refusal, stage: DenialStage): PipelineOutcome {
+  return { type: 'refused', stage, refusal };
 }
 
 function recheck(tool: ToolDefinition, args: unknown): Refusal | undefined | Promise<Refusal | undefined> {
@@ -226,7 +240,7 @@ function failure(settings: PipelineSettings, record: CallView, tool: ToolDefinit
     const budget = tool.outputBudget ?? settings.defaultOutputBudget;
     return { ...outcome, output: budget === undefined ? output : applyOutputBudget(output, budget) };
   }
-  const message = messageOf(error);
+  const message = errorMessage(error);
   return errorOutcome({ callId, toolName, code: 'EXECUTION_FAILED', message: message === '' ? `"${toolName}" failed without a message.` : message });
 }
 
