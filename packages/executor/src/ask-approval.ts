@@ -1,7 +1,7 @@
+import { errorMessage } from '@toolcell/core';
 import type { ApprovalDecision, ApprovalRequest } from './approval-handler.js';
 import type { PipelineCall, PipelineHost } from './call-pipeline.js';
 import { isPromiseLike } from './is-promise-like.js';
-import { messageOf } from './message-of.js';
 import type { PolicyCall } from './policy-call.js';
 import type { Refusal } from './refusal.js';
 import { denied } from './refusal.js';
@@ -37,7 +37,7 @@ export async function askApproval<Call extends PipelineCall>(engine: PipelineHos
     }
   } catch (error) {
     if (record.state !== 'done') engine.callEvents.stage(record, 'approval', 'failed', performance.now() - askedAt);
-    return denied(`Asking for approval failed, so the call was not run: ${messageOf(error)}`);
+    return denied(`Asking for approval failed, so the call was not run: ${errorMessage(error)}`);
   }
   // Not reported for a call that ended (cancelled, or its wait timed out) while the handler was deciding.
   if (record.state !== 'done') engine.callEvents.stage(record, 'approval', decision?.type === 'approve' ? 'approve' : 'deny', performance.now() - askedAt);
