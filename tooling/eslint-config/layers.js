@@ -26,6 +26,8 @@ export const LAYERS = {
   '@toolcell/mcp': ['@toolcell/core', '@toolcell/registry', '@toolcell/executor', '@toolcell/codemode'],
   // Observability: the executor's events (cell events are typed structurally).
   '@toolcell/tracing': ['@toolcell/core', '@toolcell/executor'],
+  // Agent frameworks: their tools, approvals and run context through Code Mode.
+  '@toolcell/ai-sdk': ['@toolcell/core', '@toolcell/registry', '@toolcell/executor', '@toolcell/sandbox', '@toolcell/codemode'],
 };
 
 /** What a package's tests, examples and benchmarks may import besides its LAYERS entry. */
