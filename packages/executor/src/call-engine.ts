@@ -254,13 +254,10 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
       return;
     }
     // Synchronous when every stage answered at once: the call ends before the next starts.
+    // Otherwise `then`, not an async method: one promise less per call (measured, bench/).
     const ran = runPipeline(this, record, admission.tool);
-    if (ran instanceof Promise) void this.concludeLater(record, ran);
+    if (ran instanceof Promise) void ran.then((outcome) => this.conclude(record, outcome));
     else this.conclude(record, ran);
-  }
-
-  private async concludeLater(record: CallRecord, ran: Promise<PipelineOutcome>): Promise<void> {
-    this.conclude(record, await ran);
   }
 
   /** End a call the way its pipeline says (a no-op for a call that ended meanwhile). */

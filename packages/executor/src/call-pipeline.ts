@@ -15,7 +15,7 @@ import type { Refusal } from './refusal.js';
 import { denied, notSerializable, refusalOutcome } from './refusal.js';
 import type { DenialStage } from './runtime-events.js';
 import type { Steps } from './run-steps.js';
-import { runSteps, settled } from './run-steps.js';
+import { runSteps } from './run-steps.js';
 
 // `INVALID_ARGS` too: a tool's own check of its input (e.g. `exec` refusing an empty program) is not policy.
 const KEPT_CODES: ReadonlySet<string> = new Set<string>([...EXEC_ERROR_CODES, 'EXECUTION_FAILED', 'INVALID_ARGS']);
@@ -77,7 +77,7 @@ function crashed(record: PipelineCall, error: unknown): PipelineOutcome {
 
 function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: Call, tool: ToolDefinition): Steps<PipelineOutcome> {
   const checked = checkArguments(tool, record.args);
-  const invalid = isPromiseLike(checked) ? yield* settled(checked) : checked;
+  const invalid = isPromiseLike(checked) ? ((yield checked) as Awaited<typeof checked>) : checked;
   if (ended(record)) return ENDED;
   if (invalid !== undefined) return refused(invalid, 'validate');
   engine.callEvents.stage(record, 'validated', 'pass');
@@ -93,7 +93,7 @@ function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: 
       const returned = listener(call);
       if (isPromiseLike(returned)) {
         record.startTimeout(timeoutMs);
-        decision = yield* settled(returned);
+        decision = (yield returned) as Awaited<typeof returned>;
       } else {
         decision = returned;
       }
@@ -106,7 +106,7 @@ function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: 
     if (decision?.type === 'deny') return refused(denied(`A pre-execute hook denied the call: ${decision.reason}`), 'pre-execute');
     if (decision?.type === 'rewrite') {
       const rechecked = recheck(tool, decision.args);
-      const problem = isPromiseLike(rechecked) ? yield* settled(rechecked) : rechecked;
+      const problem = isPromiseLike(rechecked) ? ((yield rechecked) as Awaited<typeof rechecked>) : rechecked;
       if (ended(record)) return ENDED;
       if (problem !== undefined) {
         return refused({ code: problem.code, message: `A pre-execute hook rewrote the arguments into invalid ones. ${problem.message}` }, 'pre-execute');
@@ -125,7 +125,7 @@ function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: 
       const returned = guard(call);
       if (isPromiseLike(returned)) {
         record.startTimeout(timeoutMs);
-        decision = yield* settled(returned);
+        decision = (yield returned) as Awaited<typeof returned>;
       } else {
         decision = returned;
       }
@@ -140,11 +140,12 @@ function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: 
 
   const needed = approvalNeeded(tool, record);
   if (isPromiseLike(needed)) record.startTimeout(timeoutMs);
-  const approval = isPromiseLike(needed) ? yield* settled(needed) : needed;
+  const approval = isPromiseLike(needed) ? ((yield needed) as Awaited<typeof needed>) : needed;
   if (ended(record)) return ENDED;
   if (typeof approval === 'object') return refused(approval, 'approval');
   if (approval) {
-    const refusal = (yield* settled(askApproval(engine, record, call ?? new PolicyCallView(record)))) ?? engine.stillCallable(record);
+    const asked = askApproval(engine, record, call ?? new PolicyCallView(record));
+    const refusal = ((yield asked) as Awaited<typeof asked>) ?? engine.stillCallable(record);
     if (ended(record)) return ENDED;
     if (refusal !== undefined) return refused(refusal, 'approval');
   }
@@ -158,7 +159,7 @@ function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: 
       // Counted only once a stage hands back a promise: no timer fires while `execute` runs
       // synchronously, so a call whose stages all return at once needs none.
       record.startTimeout(timeoutMs);
-      output = yield* settled(returned);
+      output = (yield returned) as Awaited<typeof returned>;
     } else {
       output = returned;
     }
@@ -181,7 +182,7 @@ function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: 
       const returned = listener(new PostExecuteCallView(record, output));
       if (isPromiseLike(returned)) {
         record.startTimeout(timeoutMs);
-        decision = yield* settled(returned);
+        decision = (yield returned) as Awaited<typeof returned>;
       } else {
         decision = returned;
       }

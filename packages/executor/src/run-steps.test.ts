@@ -3,7 +3,7 @@
 // function, and a call whose stages all answer at once still ends synchronously.
 import { describe, expect, it } from 'vitest';
 import type { Steps } from './run-steps.js';
-import { runSteps, settled } from './run-steps.js';
+import { runSteps } from './run-steps.js';
 
 /** For steps that never throw: a throw would fail the test. */
 const rethrow = (error: unknown): never => {
@@ -28,7 +28,7 @@ describe('runSteps', () => {
   it('returns the result itself when no step yields', () => {
     // As in the pipeline: a step yields only when a stage handed back a promise.
     function* steps(answer: number | Promise<number>): Steps<string> {
-      const value = answer instanceof Promise ? yield* settled(answer) : answer;
+      const value = answer instanceof Promise ? (yield answer) as number : answer;
       return `sum ${value + 1}`;
     }
     expect(runSteps(steps(1), rethrow)).toBe('sum 2');
@@ -37,15 +37,15 @@ describe('runSteps', () => {
   it('turns what a step throws before any yield into what recover returns, synchronously', () => {
     function* steps(answer: number | Promise<number>): Steps<string> {
       if (answer === 0) throw new Error('broken step');
-      return `got ${answer instanceof Promise ? yield* settled(answer) : answer}`;
+      return `got ${answer instanceof Promise ? (yield answer) as number : answer}`;
     }
     expect(runSteps(steps(0), (error) => `recovered ${(error as Error).message}`)).toBe('recovered broken step');
   });
 
   it('resumes with the value a yielded promise fulfils with, and resolves with the result', async () => {
     function* steps(): Steps<string> {
-      const first = yield* settled(Promise.resolve(2));
-      const second = yield* settled(Promise.resolve(3));
+      const first = (yield Promise.resolve(2)) as number;
+      const second = (yield Promise.resolve(3)) as number;
       return `product ${first * second}`;
     }
     const ran = runSteps(steps(), rethrow);
@@ -56,7 +56,7 @@ describe('runSteps', () => {
   it('throws a rejection into the step that yielded it, where a catch may recover', async () => {
     function* steps(): Steps<string> {
       try {
-        yield* settled(Promise.reject(new Error('hook failed')));
+        yield Promise.reject(new Error('hook failed'));
         return 'not reached';
       } catch (error) {
         return `caught ${(error as Error).message}`;
@@ -67,7 +67,7 @@ describe('runSteps', () => {
 
   it('resolves with what recover returns for what escapes the steps after a yield', async () => {
     function* steps(): Steps<string> {
-      yield* settled(Promise.resolve());
+      yield Promise.resolve();
       throw new Error('late bug');
     }
     await expect(runSteps(steps(), (error) => `recovered ${(error as Error).message}`)).resolves.toBe('recovered late bug');
@@ -81,9 +81,9 @@ describe('runSteps', () => {
       },
     };
     function* steps(): Steps<string> {
-      const value = yield* settled(thenable);
+      const value = (yield thenable) as number;
       try {
-        yield* settled(hostile);
+        yield hostile;
       } catch (error) {
         return `${value}, then ${(error as Error).message}`;
       }
@@ -96,9 +96,9 @@ describe('runSteps', () => {
     // Two already-settled promises, one thenable: the turns a call takes stay what they were.
     const thenable = (): PromiseLike<number> => ({ then: (onFulfilled) => Promise.resolve(onFulfilled?.(1)) as never });
     function* steps(): Steps<number> {
-      const first = yield* settled(Promise.resolve(1));
-      const second = yield* settled(thenable());
-      const third = yield* settled(Promise.resolve(1));
+      const first = (yield Promise.resolve(1)) as number;
+      const second = (yield thenable()) as number;
+      const third = (yield Promise.resolve(1)) as number;
       return first + second + third;
     }
     async function awaited(): Promise<number> {

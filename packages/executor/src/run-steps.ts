@@ -1,16 +1,11 @@
 /**
- * Steps written as a generator: each `yield` (through {@link settled}) hands over a promise a
- * stage returned, and the generator's return value is the result. Not an async function: a
- * call whose stages all answer at once must end synchronously (its `call-end` before the next
- * call starts, no microtask per call), and an async function never returns synchronously.
+ * Steps written as a generator: each `yield` hands over a promise a stage returned, and gets
+ * back what it fulfilled with (`(yield promise) as Awaited<typeof promise>`; a rejection
+ * throws there); the generator's return value is the result. Not an async function: a call
+ * whose stages all answer at once must end synchronously (its `call-end` before the next call
+ * starts, no microtask per call), and an async function never returns synchronously.
  */
 export type Steps<Result> = Generator<PromiseLike<unknown>, Result, unknown>;
-
-/** Wait inside steps for what a stage returned: `const value = yield* settled(promise)`; a rejection throws there. */
-export function* settled<Value>(promise: PromiseLike<Value>): Generator<PromiseLike<unknown>, Value, unknown> {
-  // The runner sends back exactly what `promise` fulfilled with.
-  return (yield promise) as Value;
-}
 
 type Step<Result> = IteratorResult<PromiseLike<unknown>, Result>;
 
