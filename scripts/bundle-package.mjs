@@ -21,15 +21,16 @@
 // `--references` also bundles every package the tsconfig.build.json references, as `tsc -b`
 // builds them. `--build` first runs that `tsc -b`, then bundles with the references: the
 // package as published, with its dependencies (a bench or test that runs the built stack).
-// Besides `exports`, package.json `toolcellBundle.urlEntries` lists the modules a package
-// starts by URL (a child process's or a worker's entry, `new URL('./name.js',
-// import.meta.url)`): every output sits in the one folder, so such a URL finds the bundled
-// entry of that name beside the code that asks for it. Such an entry starts a realm of its
-// own (a process or a thread), where no module of another entry is loaded: it never shares.
+// Besides `exports`, package.json `toolcellBundle.urlEntries` maps the modules a package
+// starts by URL (a child process's or a worker's entry, `new URL('./child/child-entry.js',
+// import.meta.url)`) from that URL's path to their compiled file: `{ "child/child-entry":
+// "dist/node/child/child-entry.js" }`. Each is bundled at that path in the bundle folder, so
+// the URL finds it relative to the bundle that asks for it. Such an entry starts a realm of
+// its own (a process or a thread), where no module of another entry is loaded: it never shares.
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
 const BUNDLE_DIR = 'dist/bundle';
@@ -126,8 +127,7 @@ async function bundlePackage(dir) {
   const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const entryPoints = exportEntries(manifest);
   const urlEntries = {};
-  for (const extra of manifest.toolcellBundle?.urlEntries ?? []) {
-    const name = basename(extra, '.js');
+  for (const [name, extra] of Object.entries(manifest.toolcellBundle?.urlEntries ?? {})) {
     if (name in entryPoints || name in urlEntries) throw new Error(`${manifest.name}: two entries would both be ${BUNDLE_DIR}/${name}.js`);
     urlEntries[name] = extra;
   }

@@ -7,10 +7,13 @@ import { toolcellLint } from '@toolcell/eslint-config';
 const dirname = import.meta.dirname;
 
 /**
- * Node files that host the guest themselves: the guest server, which the child and worker
- * entries run, and the worker's entry (it loads QuickJS with the module its host compiled).
+ * The folders of `node/` where the guest side of a Node peer runs: `child/` (the child
+ * process: its entry, `child-entry.ts`, and its stdin poll), `worker/` (the worker thread:
+ * its entry, `worker-entry.ts`, which loads QuickJS with the module its host compiled, and
+ * its answer wait) and `guest-side/` (the guest server both entries run). They may load
+ * guest/; the Node parent, every other file of `node/`, loads none of them.
  */
-const GUEST_HOST_ENTRIES = ['guest-server.ts', 'sandbox-worker-thread.ts'];
+const GUEST_SIDE_FOLDERS = ['child', 'worker', 'guest-side'];
 
 /** Source files under `folder` that may import only from the folders in `allowed`. */
 function onlyFrom(folder, allowed, message) {
@@ -40,8 +43,9 @@ export default [
     },
   },
   {
-    files: ['src/node/**/*.ts'],
-    ignores: ['**/*.test.ts', ...GUEST_HOST_ENTRIES.map((name) => `src/node/${name}`)],
+    // The Node parent: the files directly in node/ (the peers, the pool, the transports).
+    files: ['src/node/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
@@ -50,8 +54,8 @@ export default [
           zones: [
             {
               target: './src/node',
-              from: './src/guest',
-              message: `The Node parent never loads guest code; only a guest host entry (${GUEST_HOST_ENTRIES.join(', ')}) does. Put what both sides need in shared/.`,
+              from: ['./src/guest', ...GUEST_SIDE_FOLDERS.map((folder) => `./src/node/${folder}`)],
+              message: `The Node parent never loads guest code; only node/${GUEST_SIDE_FOLDERS.join('/, node/')}/ (the child's and the worker's side, started by their *-entry.ts) do. Put what both sides need in shared/ or beside the frame codecs in node/.`,
             },
           ],
         },

@@ -32,7 +32,7 @@ const mib = (bytes: number): string => (bytes / MIB).toFixed(1);
 
 /** Where each worker writes its heap statistics (by thread id) every 100 ms. */
 const heapDir = mkdtempSync(join(tmpdir(), 'toolcell-heap-'));
-const workerEntry = pathToFileURL(join(dist, 'node/sandbox-worker-thread.js')).href;
+const workerEntry = pathToFileURL(join(dist, 'node/worker/worker-entry.js')).href;
 const reportingEntry = `
 const { writeFileSync } = require('node:fs');
 const { getHeapStatistics } = require('node:v8');

@@ -89,8 +89,8 @@ describe('the built package (slow)', () => {
     `);
     expect(JSON.parse(output)).toBe('undefined');
     // The bundled code finds the child's entry by URL beside itself.
-    expect(readFileSync(join(dist, 'node', 'child-command.js'), 'utf8')).toContain("'./sandbox-child.js'");
-    expect(existsSync(join(bundles, 'sandbox-child.js'))).toBe(true);
+    expect(readFileSync(join(dist, 'node', 'child-command.js'), 'utf8')).toContain("'./child/child-entry.js'");
+    expect(existsSync(join(bundles, 'child', 'child-entry.js'))).toBe(true);
   });
 
   it('node entry: runs a program with a nested call in a worker loaded from dist', () => {
@@ -106,7 +106,7 @@ describe('the built package (slow)', () => {
       console.log(JSON.stringify(result.status === 'completed' ? result.returnValue : result.error));
     `);
     expect(JSON.parse(output)).toEqual(['undefined', 2]);
-    expect(readFileSync(join(dist, 'node', 'worker-command.js'), 'utf8')).toContain("'./sandbox-worker-thread.js'");
-    expect(existsSync(join(bundles, 'sandbox-worker-thread.js'))).toBe(true);
+    expect(readFileSync(join(dist, 'node', 'worker-command.js'), 'utf8')).toContain("'./worker/worker-entry.js'");
+    expect(existsSync(join(bundles, 'worker', 'worker-entry.js'))).toBe(true);
   });
 });

@@ -26,6 +26,9 @@ describe('the sandbox folder boundaries (slow)', () => {
     ['shared/ imports guest/', 'shared/probe.ts', "export { GuestRealm } from '../guest/guest-realm.js';", 'import-x/no-restricted-paths'],
     ['contract/ imports shared/', 'contract/probe.ts', "export { programErrors } from '../shared/program-errors.js';", 'import-x/no-restricted-paths'],
     ['the Node parent imports guest/', 'node/probe.ts', "export { SandboxEngine } from '../guest/sandbox-engine.js';", 'import-x/no-restricted-paths'],
+    ['the Node parent imports the guest server', 'node/probe.ts', "export { createGuestServer } from './guest-side/guest-server.js';", 'import-x/no-restricted-paths'],
+    ["the Node parent imports the child's side", 'node/probe.ts', "export { StdinPoller } from './child/stdin-poller.js';", 'import-x/no-restricted-paths'],
+    ["the Node parent imports the worker's side", 'node/probe.ts', "export { AnswerWait } from './worker/answer-wait.js';", 'import-x/no-restricted-paths'],
   ])('refuses: %s', async (_case, path, source, rule) => {
     expect(await boundaryRulesFor(path, source)).toEqual([rule]);
   });
@@ -34,6 +37,9 @@ describe('the sandbox folder boundaries (slow)', () => {
     ['host/ runs the guest in process', 'host/probe.ts', "export { SandboxEngine } from '../guest/sandbox-engine.js';"],
     ['guest/ uses shared/ and contract/', 'guest/probe.ts', "export { programErrors } from '../shared/program-errors.js';\nexport type { SandboxLimits } from '../contract/sandbox-limits.js';"],
     ['node/ uses host/ and shared/', 'node/probe.ts', "export { runPreamble } from '../host/run-preamble.js';\nexport { turnDataLimit } from '../shared/turn-data-limit.js';"],
+    ['the guest server runs the guest', 'node/guest-side/probe.ts', "export { SandboxEngine } from '../../guest/sandbox-engine.js';"],
+    ["the worker's entry loads QuickJS", 'node/worker/probe.ts', "export { quickJsBuildLoader } from '../../guest/quickjs-build.js';"],
+    ["the child's side uses the guest server", 'node/child/probe.ts', "export { createGuestServer } from '../guest-side/guest-server.js';"],
   ])('allows: %s', async (_case, path, source) => {
     expect(await boundaryRulesFor(path, source)).toEqual([]);
   });

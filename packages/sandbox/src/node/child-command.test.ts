@@ -22,7 +22,7 @@ describe('childCommand', () => {
     expect(command.command).toBe(process.execPath);
     expect(command.args.slice(0, 3)).toEqual(['--stack-size=5120', '--disallow-code-generation-from-strings', '--max-old-space-size=256']);
     expect(command.args).toContain('--conditions=@toolcell/source');
-    expect(command.args.at(-2)).toMatch(/sandbox-child\.ts$/);
+    expect(command.args.at(-2)).toMatch(/child\/child-entry\.ts$/);
     expect(command.args.at(-1)).toBe('1024');
   });
 });

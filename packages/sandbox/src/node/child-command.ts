@@ -71,7 +71,7 @@ export function sanitizedEnvironment(source: NodeJS.ProcessEnv = process.env): R
 export function childCommand(options: { memoryBytes: number; stackBytes: number; limits: SandboxLimits }): ChildCommand {
   const here = import.meta.url;
   const fromSource = here.endsWith('.ts');
-  const entry = fileURLToPath(new URL(fromSource ? './sandbox-child.ts' : './sandbox-child.js', here));
+  const entry = fileURLToPath(new URL(fromSource ? './child/child-entry.ts' : './child/child-entry.js', here));
   const stack = v8StackKib(options.stackBytes);
   const args = [
     ...(stack === undefined ? [] : [`--stack-size=${stack}`]),

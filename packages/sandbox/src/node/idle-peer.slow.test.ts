@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
 import { echo } from '../test-support/echo-binding.js';
 import { rawRun } from '../test-support/raw-run.js';
-import { MAX_SPINS_PER_WRITE } from './answer-wait.js';
+import { MAX_SPINS_PER_WRITE } from './worker/answer-wait.js';
 import type { SandboxPeer, SandboxPeerOptions } from './sandbox-peer.js';
 import { SandboxProcess } from './sandbox-process.js';
 import { SandboxWorker } from './sandbox-worker.js';
-import { MAX_POLLS_PER_WRITE } from './stdin-poller.js';
+import { MAX_POLLS_PER_WRITE } from './child/stdin-poller.js';
 
 // A child polls stdin, a worker spins on its ring, only briefly after it sends a tool call,
 // never while it waits: the looks each reports with its result stay within that bound.

@@ -9,7 +9,7 @@ describe('workerThreadOptions', () => {
     expect(thread.env).toEqual(sanitizedEnvironment());
     expect(thread.execArgv).toEqual(['--conditions=@toolcell/source']);
     expect(thread.eval).toBe(true);
-    expect(String(thread.entry)).toMatch(/register\(\).*sandbox-worker-thread\.ts/);
+    expect(String(thread.entry)).toMatch(/register\(\).*worker\/worker-entry\.ts/);
   });
 });
 

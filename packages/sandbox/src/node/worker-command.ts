@@ -38,9 +38,9 @@ export function workerResourceLimits(limits: SandboxLimits, stackBytes: number):
 export function workerThreadOptions(options: { stackBytes: number; limits: SandboxLimits }): WorkerThreadOptions {
   const here = import.meta.url;
   const common = { env: sanitizedEnvironment(), resourceLimits: workerResourceLimits(options.limits, options.stackBytes) };
-  if (!here.endsWith('.ts')) return { entry: new URL('./sandbox-worker-thread.js', here), eval: false, execArgv: [], ...common };
+  if (!here.endsWith('.ts')) return { entry: new URL('./worker/worker-entry.js', here), eval: false, execArgv: [], ...common };
   const tsxApi = pathToFileURL(createRequire(here).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
-  const entry = new URL('./sandbox-worker-thread.ts', here).href;
+  const entry = new URL('./worker/worker-entry.ts', here).href;
   const loader = `import(${JSON.stringify(tsxApi)}).then((api) => { api.register(); return import(${JSON.stringify(entry)}); })`;
   return { entry: loader, eval: true, execArgv: ['--conditions=@toolcell/source'], ...common };
 }

@@ -11,7 +11,7 @@ import type { SandboxTransport } from '../contract/sandbox-transport.js';
 import { createInProcessTransport } from '../host/in-process-transport.js';
 import { createChildProcessTransport } from '../node/child-process-transport.js';
 import { FrameDecoder, encodeFrame } from '../node/frame-codec.js';
-import { createGuestServer } from '../node/guest-server.js';
+import { createGuestServer } from '../node/guest-side/guest-server.js';
 import { createWorkerTransport } from '../node/worker-transport.js';
 import { parentFrames } from '../shared/protocol-messages.js';
 import { echo } from './echo-binding.js';

@@ -1,7 +1,7 @@
 // Entry point of a sandbox child process: reads frames on stdin, runs one program at a
 // time in QuickJS, writes frames on stdout. argv[2] is the heap limit to warm up for. Any
 // protocol fault ends the process; the parent treats that as a crash and replaces it.
-import { createGuestServer } from './guest-server.js';
+import { createGuestServer } from '../guest-side/guest-server.js';
 import { StdinPoller } from './stdin-poller.js';
 
 function die(message: string): never {

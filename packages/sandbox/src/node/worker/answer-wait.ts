@@ -1,4 +1,4 @@
-import type { SharedRing } from './shared-ring.js';
+import type { SharedRing } from '../shared-ring.js';
 
 /** The longest a worker spins for an answer (ms), however the host answered before. */
 export const MAX_SPIN_MS = 0.2;

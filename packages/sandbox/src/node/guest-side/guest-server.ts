@@ -1,11 +1,11 @@
 import { errorMessage } from '@toolcell/core';
-import type { QuickJsBuild } from '../guest/quickjs-build.js';
-import { createQuickJsInstance } from '../guest/quickjs-instance.js';
-import { SandboxEngine } from '../guest/sandbox-engine.js';
-import type { EngineRun } from '../guest/sandbox-engine.js';
-import { PARENT_FRAME_BYTES, childFrames } from '../shared/protocol-messages.js';
-import type { ParentMessage } from '../shared/protocol-messages.js';
-import { FrameDecoder, FrameWriter } from './frame-codec.js';
+import type { QuickJsBuild } from '../../guest/quickjs-build.js';
+import { createQuickJsInstance } from '../../guest/quickjs-instance.js';
+import { SandboxEngine } from '../../guest/sandbox-engine.js';
+import type { EngineRun } from '../../guest/sandbox-engine.js';
+import { PARENT_FRAME_BYTES, childFrames } from '../../shared/protocol-messages.js';
+import type { ParentMessage } from '../../shared/protocol-messages.js';
+import { FrameDecoder, FrameWriter } from '../frame-codec.js';
 
 /**
  * How long frames the guest queued (output, `store`, `notify`) are held while its turn keeps

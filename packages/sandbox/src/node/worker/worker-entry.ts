@@ -4,13 +4,13 @@
 // sleeps in Atomics.waitAsync, so its event loop (guest timers, the engine's housekeeping)
 // keeps running. Any protocol fault ends the thread; the host sees a crash.
 import { parentPort, workerData } from 'node:worker_threads';
-import { quickJsBuildLoader } from '../guest/quickjs-build.js';
-import { compileWasmFile } from '../shared/wasm-file-compiler.js';
-import type { WasmCompiler } from '../shared/wasm-file-compiler.js';
+import { quickJsBuildLoader } from '../../guest/quickjs-build.js';
+import { compileWasmFile } from '../../shared/wasm-file-compiler.js';
+import type { WasmCompiler } from '../../shared/wasm-file-compiler.js';
 import { AnswerWait } from './answer-wait.js';
-import { createGuestServer } from './guest-server.js';
-import type { SandboxWorkerData, WasmModuleMessage } from './sandbox-worker.js';
-import { SharedRing } from './shared-ring.js';
+import { createGuestServer } from '../guest-side/guest-server.js';
+import type { SandboxWorkerData, WasmModuleMessage } from '../sandbox-worker.js';
+import { SharedRing } from '../shared-ring.js';
 
 const data = workerData as SandboxWorkerData;
 const inbox = new SharedRing(data.toWorker);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
-import { echo } from '../test-support/echo-binding.js';
-import { UNREACHABLE_MS } from '../test-support/unreachable-ms.js';
-import { FrameDecoder, encodeFrame } from './frame-codec.js';
-import { createGuestServer } from './guest-server.js';
+import { resolveSandboxLimits } from '../../contract/sandbox-limits.js';
+import { echo } from '../../test-support/echo-binding.js';
+import { UNREACHABLE_MS } from '../../test-support/unreachable-ms.js';
+import { FrameDecoder, encodeFrame } from '../frame-codec.js';
+import { createGuestServer } from '../guest-side/guest-server.js';
 
 // The guest server in this thread, with the bytes it writes recorded: which frames each
 // write carries, and whether it said an answer is due (the peer then looks for it).

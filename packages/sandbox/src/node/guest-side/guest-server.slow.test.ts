@@ -1,10 +1,10 @@
 import type { JsonValue } from '@toolcell/core';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ProgramResult } from '../contract/program-result.js';
-import type { SandboxTransport } from '../contract/sandbox-transport.js';
-import { UNREACHABLE_MS } from '../test-support/unreachable-ms.js';
-import { createChildProcessTransport } from './child-process-transport.js';
-import { createWorkerTransport } from './worker-transport.js';
+import type { ProgramResult } from '../../contract/program-result.js';
+import type { SandboxTransport } from '../../contract/sandbox-transport.js';
+import { UNREACHABLE_MS } from '../../test-support/unreachable-ms.js';
+import { createChildProcessTransport } from '../child-process-transport.js';
+import { createWorkerTransport } from '../worker-transport.js';
 
 // What a program tells its host reaches it while the program keeps computing, on the
 // transports whose guest has a thread of its own. Each program computes for ever (the CPU
