@@ -1,5 +1,5 @@
-// The life of one call, the transitions in order and the file that makes each (every change
-// to a call's state is a named transition of CallRecord, call-record.ts):
+// The life of one call (docs/architecture.md): the transitions in order and the file that makes
+// each; every change to a call's state is a named transition of CallRecord (call-record.ts).
 //   submit       CallEngine.submit checks the request (validate-dispatch-request.ts); call-start
 //   resolve      CallEngine.admit asks the registry and queues the call in its lane (call-lane.ts),
 //                a refusal (refusal.ts) alone; its turn calls CallEngine.start, which runs the pipeline
@@ -7,7 +7,8 @@
 //                stage below reports call-stage (call-events.ts)
 //   pre-execute  runPipeline: hooks observe, rewrite or deny (policy-call-view.ts)
 //   guard        runPipeline: permission checks
-//   approval     askApproval (ask-approval.ts); the registry is asked again (CallEngine.stillCallable)
+//   approval     approvalNeeded (needs-approval.ts), then askApproval (ask-approval.ts); the registry
+//                is asked again (CallEngine.stillCallable)
 //   execute      runPipeline calls the tool with its CallContext (call-context.ts)
 //   post-execute runPipeline: hooks keep or replace the output
 //   budget       applyOutputBudget (output-budget.ts); runPipeline returns its PipelineOutcome
