@@ -66,10 +66,34 @@ export const HOST_ERROR_CODES = ['INVALID_CONFIGURATION', 'PROTOCOL_ERROR'] as c
 /** One of {@link HOST_ERROR_CODES}. */
 export type HostErrorCode = (typeof HOST_ERROR_CODES)[number];
 
-/** Every code a {@link ToolcellError} can carry. */
-export type ToolcellErrorCode = ToolErrorCode | HostErrorCode;
+/**
+ * Codes of errors thrown to the host when a program's sealed snapshot is not suspended or
+ * not resumed (the sandbox's `SnapshotError`). A refused snapshot is left as it was:
+ * - `SNAPSHOT_BUILD_MISMATCH` — sealed by another QuickJS build, prelude or realm wiring.
+ * - `SNAPSHOT_TAMPERED` — its MAC does not match (a changed byte, or another key).
+ * - `SNAPSHOT_SCOPE_MISMATCH` — sealed for another scope, session or cell.
+ * - `SNAPSHOT_EXPIRED` — past its expiry.
+ * - `SNAPSHOT_TOO_LARGE` — over `maxSnapshotBytes`.
+ * - `SNAPSHOT_MALFORMED` — not a sealed snapshot, truncated, or of an unknown format version.
+ * - `SNAPSHOT_UNKNOWN_CALL` — an answer names a call that is not parked in it.
+ */
+export const SNAPSHOT_ERROR_CODES = [
+  'SNAPSHOT_BUILD_MISMATCH',
+  'SNAPSHOT_TAMPERED',
+  'SNAPSHOT_SCOPE_MISMATCH',
+  'SNAPSHOT_EXPIRED',
+  'SNAPSHOT_TOO_LARGE',
+  'SNAPSHOT_MALFORMED',
+  'SNAPSHOT_UNKNOWN_CALL',
+] as const;
 
-const ALL_CODES: ReadonlySet<string> = new Set([...CALL_ERROR_CODES, ...EXEC_ERROR_CODES, ...HOST_ERROR_CODES]);
+/** One of {@link SNAPSHOT_ERROR_CODES}. */
+export type SnapshotErrorCode = (typeof SNAPSHOT_ERROR_CODES)[number];
+
+/** Every code a {@link ToolcellError} can carry. */
+export type ToolcellErrorCode = ToolErrorCode | HostErrorCode | SnapshotErrorCode;
+
+const ALL_CODES: ReadonlySet<string> = new Set([...CALL_ERROR_CODES, ...EXEC_ERROR_CODES, ...HOST_ERROR_CODES, ...SNAPSHOT_ERROR_CODES]);
 
 /** Whether `value` is one of toolcell's error codes. */
 export function isToolcellErrorCode(value: unknown): value is ToolcellErrorCode {

@@ -6,8 +6,8 @@ export { MAX_JSON_DEPTH, findJsonSafetyViolation, jsonTextNestsDeeperThan } from
 export type { JsonSchema, JsonSchemaDefinition, JsonSchemaTypeName } from './json-schema.js';
 export type { BridgeToolName, ControlToolName, ToolMode } from './modes.js';
 export { BRIDGE_TOOL_NAMES, CONTROL_TOOL_NAMES, TOOL_MODES, isCodeMode, isToolMode } from './modes.js';
-export type { CallErrorCode, ExecErrorCode, HostErrorCode, ToolErrorCode, ToolcellErrorCode } from './error-codes.js';
-export { CALL_ERROR_CODES, EXEC_ERROR_CODES, HOST_ERROR_CODES, isToolcellErrorCode } from './error-codes.js';
+export type { CallErrorCode, ExecErrorCode, HostErrorCode, SnapshotErrorCode, ToolErrorCode, ToolcellErrorCode } from './error-codes.js';
+export { CALL_ERROR_CODES, EXEC_ERROR_CODES, HOST_ERROR_CODES, SNAPSHOT_ERROR_CODES, isToolcellErrorCode } from './error-codes.js';
 export type { ToolcellErrorOptions } from './toolcell-error.js';
 export { ToolcellError } from './toolcell-error.js';
 export { errorMessage } from './error-message.js';

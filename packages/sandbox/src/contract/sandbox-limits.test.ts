@@ -18,6 +18,7 @@ describe('resolveSandboxLimits', () => {
       maxStoredBytes: 1024 * 1024,
       bootTimeoutMs: 10_000,
       watchdogGraceMs: 2_000,
+      maxSnapshotBytes: 64 * 1024 * 1024,
     });
     expect(Object.isFrozen(DEFAULT_SANDBOX_LIMITS)).toBe(true);
   });

@@ -52,6 +52,12 @@ export interface SandboxLimits {
    * answer (`EXEC_CPU_BUDGET`).
    */
   readonly watchdogGraceMs: number;
+  /**
+   * Size of a suspended program's sealed snapshot. A durable run whose snapshot would be
+   * larger is not suspended: it stays running in memory, its parked calls waiting for
+   * answers, and the host is told why (`SNAPSHOT_TOO_LARGE`); a resume refuses a larger one.
+   */
+  readonly maxSnapshotBytes: number;
 }
 
 const KIB = 1024;
@@ -72,6 +78,7 @@ export const DEFAULT_SANDBOX_LIMITS: SandboxLimits = Object.freeze({
   maxStoredBytes: 1 * MIB,
   bootTimeoutMs: 10_000,
   watchdogGraceMs: 2_000,
+  maxSnapshotBytes: 64 * MIB,
 });
 
 /**
@@ -93,6 +100,7 @@ export const SANDBOX_LIMIT_BOUNDS: Readonly<Record<keyof SandboxLimits, readonly
   maxStoredBytes: [0, 1024 * MIB],
   bootTimeoutMs: [1, 10 * 60 * 1000],
   watchdogGraceMs: [0, 10 * 60 * 1000],
+  maxSnapshotBytes: [1 * KIB, 1024 * MIB],
 });
 
 /**
