@@ -1,0 +1,30 @@
+import type { Agent, RunContext } from '@openai/agents';
+
+/** An agent of any context and output, as the runner hands it to guardrails. */
+export type AnyAgent = Agent<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/**
+ * What `exec` hands every nested call (as `hostContext`): the Agents SDK run it was called
+ * in, so a nested tool gets the same `RunContext`, and its approval policy and guardrails see
+ * the run and the agent as for a direct call.
+ */
+export interface AgentsRun {
+  /** The run's context (`runContext.context` is the app's own context object). */
+  readonly runContext: RunContext<unknown>;
+  /** The agent whose turn called `exec`, when the runner called it (undefined for a bare `invoke`). */
+  readonly agent: AnyAgent | undefined;
+  /** A guardrail's tripwire raised by a nested call: `exec` rethrows it so the run fails as the SDK would. */
+  tripwire: Error | undefined;
+}
+
+const RUN = Symbol.for('toolcell.openai-agents.run');
+
+/** Wrap a run so only this package reads it back from a `hostContext`. */
+export function hostContextOf(run: AgentsRun): { readonly [RUN]: AgentsRun } {
+  return { [RUN]: run };
+}
+
+/** The run a `hostContext` carries, if this package put it there. */
+export function runOf(hostContext: unknown): AgentsRun | undefined {
+  return typeof hostContext === 'object' && hostContext !== null && RUN in hostContext ? (hostContext as { [RUN]: AgentsRun })[RUN] : undefined;
+}
