@@ -14,7 +14,7 @@ export type { MediaOutputItem, MediaOutputType, OutputItem, TextOutputItem } fro
 export type { SandboxLimits } from './contract/sandbox-limits.js';
 export { DEFAULT_SANDBOX_LIMITS, SANDBOX_LIMIT_BOUNDS, resolveSandboxLimits } from './contract/sandbox-limits.js';
 export type { CallbackErrorReporter, HostCallbackName, RunProgramRequest, SandboxCells } from './contract/run-program-request.js';
-export type { ProgramError, ProgramResult, ProgramStats } from './contract/program-result.js';
+export type { ProgramError, ProgramLocation, ProgramResult, ProgramStats } from './contract/program-result.js';
 export type { SandboxTransport } from './contract/sandbox-transport.js';
 export type { InProcessTransportOptions } from './host/in-process-transport.js';
 export { createInProcessTransport } from './host/in-process-transport.js';

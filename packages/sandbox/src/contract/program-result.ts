@@ -9,6 +9,18 @@ export interface ProgramError {
   readonly message: string;
   /** The guest's stack trace for `EXEC_RUNTIME` (bounded), when there is one. */
   readonly stack?: string;
+  /**
+   * Where in the program it happened, for `EXEC_SYNTAX` and `EXEC_RUNTIME`: the syntax
+   * error's position, or the innermost stack frame in the program's own source (for a failed
+   * tool call, the line that awaited it). Counted in the source as sent: line 1 is its first.
+   */
+  readonly location?: ProgramLocation;
+}
+
+/** A position in a program's source: 1-based line and column. */
+export interface ProgramLocation {
+  readonly line: number;
+  readonly column: number;
 }
 
 /** Figures of one run. */

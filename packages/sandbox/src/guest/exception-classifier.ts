@@ -86,12 +86,14 @@ export class ExceptionClassifier {
       const message = this.stringProperty(exception, 'message');
       const stack = this.stringProperty(exception, 'stack');
       const code = this.stringProperty(exception, 'code');
+      const tool = name === 'ToolError' ? this.stringProperty(exception, 'tool') : undefined;
       return {
         kind: 'error',
         name: name ?? 'Error',
         message: message ?? this.text(exception) ?? '',
         ...(stack === undefined ? {} : { stack }),
         ...(code === undefined ? {} : { code }),
+        ...(tool === undefined ? {} : { tool }),
       };
     } catch {
       return undefined;

@@ -11,13 +11,14 @@ export interface RealmApi {
   readonly install: QuickJSHandle;
   readonly deliver: QuickJSHandle;
   readonly toJson: QuickJSHandle;
+  readonly resultJson: QuickJSHandle;
   readonly textJson: QuickJSHandle;
   readonly define: QuickJSHandle;
   readonly parse: QuickJSHandle;
   readonly error: QuickJSHandle;
 }
 
-const API_NAMES = ['install', 'deliver', 'toJson', 'textJson', 'define', 'parse', 'error'] as const;
+const API_NAMES = ['install', 'deliver', 'toJson', 'resultJson', 'textJson', 'define', 'parse', 'error'] as const;
 
 /**
  * A QuickJS runtime and context with the guest API installed, the only realm of its

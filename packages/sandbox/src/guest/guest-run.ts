@@ -6,6 +6,7 @@ import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../shared/json-depth.js';
 import { leavesModuleSound } from '../shared/leaves-module-sound.js';
 import { PausableDeadline } from '../shared/pausable-deadline.js';
 import { programErrors } from '../shared/program-errors.js';
+import { wrapProgram } from '../shared/program-source.js';
 import { fitsUtf8, utf8Length } from '../shared/utf8-length.js';
 import { CpuClock } from './cpu-clock.js';
 import type { EngineHost, EngineOutcome } from './engine-host.js';
@@ -245,8 +246,7 @@ export class GuestRun {
       // `define` consumes the handle it gets; the realm's own serves every program.
       for (const [name, handle] of Object.entries(this.realm.cells)) this.realm.hostFunctions.define(this.realm.api, name, handle.dup());
     }
-    const wrapped = `(async function () {${this.options.source}\n})`;
-    const program = this.take(context.evalCode(wrapped, 'program.js', { type: 'global' }), 'compile');
+    const program = this.take(context.evalCode(wrapProgram(this.options.source), 'program.js', { type: 'global' }), 'compile');
     if (program === undefined) return;
     this.mainPromise = this.take(context.callFunction(program, context.undefined), 'run');
     program.dispose();
@@ -303,7 +303,7 @@ export class GuestRun {
 
   private complete(value: QuickJSHandle): void {
     const label = this.context.newString('the return value');
-    const result = this.context.callFunction(this.realm.api.toJson, this.context.undefined, value, label);
+    const result = this.context.callFunction(this.realm.api.resultJson, this.context.undefined, value, label);
     label.dispose();
     const json = this.take(result, 'result');
     if (json === undefined) return;

@@ -1,5 +1,6 @@
 import type { ProgramError } from '../contract/program-result.js';
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import { correctProgramPositions, firstProgramLocation } from './program-source.js';
 
 // Every failure a program can end with, worded for the model that wrote the program:
 // what happened, then what to do next.
@@ -20,6 +21,8 @@ export interface GuestErrorDescription {
   readonly stack?: string;
   /** A string `code` property (tool errors carry one). */
   readonly code?: string;
+  /** The `jsName` of the tool whose failed call this is (a `ToolError`'s `tool` property). */
+  readonly tool?: string;
 }
 
 function bounded(text: string, limit: number): string {
@@ -54,30 +57,39 @@ export function isStackOverflow(description: GuestErrorDescription): boolean {
 /** The failures, by cause. */
 export const programErrors = {
   syntax(description: GuestErrorDescription): ProgramError {
-    const location = /at (program\.js:\d+:\d+)/.exec(description.stack ?? '')?.[1];
+    const location = firstProgramLocation(correctProgramPositions(description.stack ?? ''));
+    const at = location === undefined ? '' : ` (program.js:${location.line}:${location.column})`;
     return {
       code: 'EXEC_SYNTAX',
       message: bounded(
-        `The program does not parse: ${description.name}: ${description.message}${location ? ` (${location})` : ''}. ` +
+        `The program does not parse: ${description.name}: ${description.message}${at}. ` +
           'It runs as the body of an async function: use `return` for the result and `await` freely; `import` is not available.',
         MESSAGE_CHARS,
       ),
+      ...(location === undefined ? {} : { location }),
     };
   },
   runtime(description: GuestErrorDescription): ProgramError {
     const code = description.code === undefined ? '' : ` [${description.code}]`;
+    const tool = description.tool === undefined ? '' : ` from tools.${description.tool}`;
     const message =
       description.kind === 'error'
-        ? `Uncaught ${description.name}${code}: ${description.message}`
+        ? `Uncaught ${description.name}${code}${tool}: ${description.message}`
         : `Uncaught exception (a thrown ${description.name}, not an Error): ${description.message}`;
-    const stack = boundedStack(description.stack);
-    return { code: 'EXEC_RUNTIME', message: bounded(message, MESSAGE_CHARS), ...(stack === undefined ? {} : { stack }) };
+    const stack = boundedStack(description.stack === undefined ? undefined : correctProgramPositions(description.stack));
+    const location = firstProgramLocation(stack);
+    return {
+      code: 'EXEC_RUNTIME',
+      message: bounded(message, MESSAGE_CHARS),
+      ...(stack === undefined ? {} : { stack }),
+      ...(location === undefined ? {} : { location }),
+    };
   },
   notJson(reason: string): ProgramError {
     return {
       code: 'EXEC_RUNTIME',
       message: bounded(
-        `The program's return value cannot be returned: ${reason}. Return plain data (objects, arrays, strings, finite numbers, booleans, null).`,
+        `The program's return value cannot be returned: ${reason}. Return data: objects, arrays, strings, numbers, booleans and null (a Map, Set, Date, BigInt or class instance is converted; a function, symbol or cycle is not).`,
         MESSAGE_CHARS,
       ),
     };

@@ -2,7 +2,7 @@ import { EXEC_ERROR_CODES } from '@toolcell/core';
 import type { ExecErrorCode, JsonValue } from '@toolcell/core';
 import type { GuestToolCall } from '../contract/guest-tool-call.js';
 import type { OutputItem } from '../contract/output-item.js';
-import type { ProgramError } from '../contract/program-result.js';
+import type { ProgramError, ProgramLocation } from '../contract/program-result.js';
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.js';
@@ -157,11 +157,19 @@ function checkError(error: unknown): ProgramError {
     fail('a failed result has no valid error');
   }
   if (error.stack !== undefined && typeof error.stack !== 'string') fail('an error stack is not a string');
+  const location = error.location === undefined ? undefined : checkLocation(error.location);
   return {
     code: error.code as ExecErrorCode,
     message: error.message,
     ...(typeof error.stack === 'string' ? { stack: error.stack } : {}),
+    ...(location === undefined ? {} : { location }),
   };
+}
+
+function checkLocation(location: unknown): ProgramLocation {
+  const position = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 1;
+  if (!isRecord(location) || !position(location.line) || !position(location.column)) fail('an error location is not a line and column');
+  return { line: location.line, column: location.column };
 }
 
 /** What the parent checks calls against. */
