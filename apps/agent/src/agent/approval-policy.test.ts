@@ -17,6 +17,7 @@ function request(callId: string, nested = false): ApprovalRequest {
     nested,
     parentCallId: nested ? 'exec_1' : undefined,
     cellId: nested ? '1' : undefined,
+    hostContext: undefined,
     signal: new AbortController().signal,
   };
 }
