@@ -1,5 +1,5 @@
-import type { OutputItem } from '../contract/output-item.js';
 import type { ProgramError } from '../contract/program-result.js';
+import type { GuestEvent } from '../shared/guest-events.js';
 
 /** A tool call as the engine reports it: the input stays JSON text until a transport needs it. */
 export interface EngineToolCall {
@@ -13,10 +13,8 @@ export interface EngineToolCall {
 /** Where the engine sends what the guest does. Called synchronously; must not throw. */
 export interface EngineHost {
   toolBatch(calls: readonly EngineToolCall[]): void;
-  output(item: OutputItem): void;
-  store(key: string, valueJson: string): void;
-  notify(valueJson: string): void;
-  yieldControl(): void;
+  /** Everything else the guest tells its host: the switchboard's events (shared/guest-events.ts). */
+  event(event: GuestEvent): void;
   /**
    * Called now and then while a turn runs (from QuickJS's interrupt handler, which the
    * interpreter polls as it executes): a host that queues what it is told until the turn

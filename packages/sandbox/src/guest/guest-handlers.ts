@@ -77,7 +77,7 @@ export function createGuestHandlers(state: GuestHandlerState): HostFunctionHandl
     text: (text) => {
       if (state.stopped()) return;
       const decision = budget.text(text);
-      if (decision.item !== undefined) host.output(decision.item);
+      if (decision.item !== undefined) host.event({ type: 'output', item: decision.item });
       if (decision.overflow) overflow(programErrors.textLimit(limits));
     },
     media: (type, mimeType, data) => {
@@ -85,7 +85,7 @@ export function createGuestHandlers(state: GuestHandlerState): HostFunctionHandl
       const problem = mediaProblem(type, mimeType, data);
       if (problem !== undefined) throw guestError('TypeError', problem);
       const decision = budget.media(type, mimeType, data);
-      if (decision.item !== undefined) host.output(decision.item);
+      if (decision.item !== undefined) host.event({ type: 'output', item: decision.item });
       if (decision.overflow) overflow(programErrors.mediaLimit(limits));
     },
     setTimer: (callback, delayMs, args) => {
@@ -100,17 +100,17 @@ export function createGuestHandlers(state: GuestHandlerState): HostFunctionHandl
       checkStoredTotal(state.stored, key, valueJson, limits.maxStoredBytes);
       charge(valueJson);
       state.stored?.set(key, valueJson);
-      host.store(key, valueJson);
+      host.event({ type: 'store', key, valueJson });
     },
     load: (key) => state.stored?.get(key),
     notify: (valueJson) => {
       if (state.stopped()) return;
       checkSize(valueJson, 'the notified value');
       charge(valueJson);
-      host.notify(valueJson);
+      host.event({ type: 'notify', valueJson });
     },
     yieldControl: () => {
-      if (!state.stopped()) host.yieldControl();
+      if (!state.stopped()) host.event({ type: 'yield' });
     },
     stopped: () => state.stopped(),
     stackOverflow: () => {

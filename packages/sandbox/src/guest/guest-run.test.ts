@@ -35,10 +35,7 @@ function answeringHost(run: () => GuestRun | undefined): EngineHost {
         queueMicrotask(() => run()?.deliver(call.id, !input.fail, input.fail ? '{"code":"DENIED","message":"no"}' : call.inputJson));
       }
     },
-    output: () => undefined,
-    store: () => undefined,
-    notify: () => undefined,
-    yieldControl: () => undefined,
+    event: () => undefined,
   };
 }
 
@@ -121,7 +118,9 @@ describe('GuestRun', () => {
     const outputsAtEachCall: number[] = [];
     const host: EngineHost = {
       ...answeringHost(() => undefined),
-      output: (item) => outputs.push(item.type === 'text' ? item.text : item.type),
+      event: (event) => {
+        if (event.type === 'output') outputs.push(event.item.type === 'text' ? event.item.text : event.item.type);
+      },
       // The program never ends by itself: the host ends it from inside the turn.
       duringTurn: () => {
         outputsAtEachCall.push(outputs.length);

@@ -6,7 +6,7 @@ import { createQuickJsInstance } from './quickjs-instance.js';
 import { SandboxEngine } from './sandbox-engine.js';
 
 const limits = resolveSandboxLimits({ cpuBudgetMs: 2_000, memoryBytes: 8 * 1024 * 1024, watchdogGraceMs: 500 });
-const host: EngineHost = { toolBatch: () => undefined, output: () => undefined, store: () => undefined, notify: () => undefined, yieldControl: () => undefined };
+const host: EngineHost = { toolBatch: () => undefined, event: () => undefined };
 
 describe('SandboxEngine housekeeping', () => {
   // Issue 22: a host running programs back to back, its event loop never reaching the

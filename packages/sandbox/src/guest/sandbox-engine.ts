@@ -181,10 +181,7 @@ export class SandboxEngine {
       const host: EngineHost = {
         // Answered after the turn that made the call, as a transport does.
         toolBatch: (calls) => queueMicrotask(() => calls.forEach((call) => run.deliver(call.id, true, 'null'))),
-        output: () => undefined,
-        store: () => undefined,
-        notify: () => undefined,
-        yieldControl: () => undefined,
+        event: () => undefined,
       };
       const run = new GuestRun({ realm: slot.realm, source: WARM_UP_SOURCE, bindings: WARM_UP_BINDINGS, limits: { ...DEFAULT_SANDBOX_LIMITS, memoryBytes }, host });
       const outcome = await run.start();

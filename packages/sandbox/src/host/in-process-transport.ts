@@ -6,11 +6,14 @@ import type { ProgramResult } from '../contract/program-result.js';
 import type { RunProgramRequest } from '../contract/run-program-request.js';
 import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
-import type { SandboxTransport } from '../contract/sandbox-transport.js';
+import type { DurableSandboxTransport } from '../contract/sandbox-transport.js';
 import { SandboxEngine } from '../guest/sandbox-engine.js';
 import type { EngineRun } from '../guest/sandbox-engine.js';
+import { decodeGuestEvent, deliverGuestEvent } from '../shared/guest-events.js';
+import type { GuestEventReceiver } from '../shared/guest-events.js';
 import { completedResult, failedResult } from './build-program-result.js';
 import { callSafely } from './call-safely.js';
+import { createDurableRunner } from './durable-runner.js';
 import { runPreamble } from './run-preamble.js';
 import { dispatchToolBatch } from './tool-dispatch.js';
 
@@ -44,7 +47,7 @@ function inProcessLimits(...layers: ReadonlyArray<Partial<SandboxLimits> | undef
  *
  * @throws ConfigurationError when `options.limits` cannot work.
  */
-export function createInProcessTransport(options: InProcessTransportOptions = {}): SandboxTransport {
+export function createInProcessTransport(options: InProcessTransportOptions = {}): DurableSandboxTransport {
   const defaults = inProcessLimits(options.limits);
   const resolveLimits = (limits?: Partial<SandboxLimits>): SandboxLimits => inProcessLimits(options.limits, limits);
   // Warm: the host often prewarms while it waits for the model's first request.
@@ -52,13 +55,22 @@ export function createInProcessTransport(options: InProcessTransportOptions = {}
   const running = new Set<EngineRun>();
   let closed = false;
   if (options.prewarm !== false) engine.prewarm(defaults.memoryBytes).catch(() => undefined);
+  const durableRunning = new Set<{ cancel(): void }>();
+  const durable = createDurableRunner({ engine, resolveLimits, closed: () => closed, running: durableRunning });
 
   async function run(request: RunProgramRequest): Promise<ProgramResult> {
     const preamble = runPreamble(request, { resolveLimits, closed });
     if (!preamble.admitted) return preamble.result;
     const { startedAt, limits, storedJson } = preamble;
     const output: OutputItem[] = [];
-    const cells = request.cells;
+    const receiver: GuestEventReceiver = {
+      request,
+      callSafely: (callback, call) => callSafely(request, callback, call),
+      output: (item) => {
+        output.push(item);
+        callSafely(request, 'onOutput', () => request.onOutput?.(item));
+      },
+    };
     const engineRun: EngineRun = await engine.prepare({
       source: request.source,
       bindings: request.bindings,
@@ -72,13 +84,7 @@ export function createInProcessTransport(options: InProcessTransportOptions = {}
           });
           dispatchToolBatch(request, guestCalls, limits, (id, response) => engineRun.deliver(id, response.ok, response.json));
         },
-        output: (item) => {
-          output.push(item);
-          callSafely(request, 'onOutput', () => request.onOutput?.(item));
-        },
-        store: (key, json) => callSafely(request, 'onStore', () => cells?.onStore(key, JSON.parse(json) as JsonValue)),
-        notify: (json) => callSafely(request, 'onNotify', () => cells?.onNotify(JSON.parse(json) as JsonValue)),
-        yieldControl: () => callSafely(request, 'onYield', () => cells?.onYield()),
+        event: (event) => deliverGuestEvent(decodeGuestEvent(event), receiver),
       },
     });
     const current = engineRun;
@@ -101,10 +107,13 @@ export function createInProcessTransport(options: InProcessTransportOptions = {}
 
   return {
     run,
+    runDurable: durable.runDurable,
+    resume: durable.resume,
     resolveLimits,
     async close() {
       closed = true;
       for (const current of running) current.cancel();
+      for (const current of durableRunning) current.cancel();
       engine.close();
     },
   };

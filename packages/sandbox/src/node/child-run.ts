@@ -5,6 +5,8 @@ import type { SandboxLimits } from '../contract/sandbox-limits.js';
 import { completedResult, failedResult } from '../host/build-program-result.js';
 import { callSafely } from '../host/call-safely.js';
 import { dispatchToolBatch } from '../host/tool-dispatch.js';
+import { deliverGuestEvent } from '../shared/guest-events.js';
+import type { GuestEventReceiver } from '../shared/guest-events.js';
 import { leavesModuleSound } from '../shared/leaves-module-sound.js';
 import { OutputBudget } from '../shared/output-budget.js';
 import { PausableDeadline } from '../shared/pausable-deadline.js';
@@ -49,6 +51,21 @@ export function runOnChild(options: ChildRunOptions): Promise<ChildRunResult> {
     const output: OutputItem[] = [];
     const budget = new OutputBudget(limits);
     const cells = request.cells;
+    const receiver: GuestEventReceiver = {
+      request,
+      callSafely: (callback, call) => callSafely(request, callback, call),
+      // The child enforces the output limits; counting again keeps a broken child honest.
+      output: (item) => {
+        const decision = item.type === 'text' ? budget.text(item.text) : budget.media(item.type, item.mimeType, item.data);
+        const kept = decision.item;
+        if (kept !== undefined) {
+          output.push(kept);
+          callSafely(request, 'onOutput', () => request.onOutput?.(kept));
+        }
+        // A child stops at its limit itself; the parent ends the run there whatever the child does next.
+        if (decision.overflow) fail(item.type === 'text' ? programErrors.textLimit(limits) : programErrors.mediaLimit(limits));
+      },
+    };
     let inFlight = 0;
     let toolCalls = 0;
     let finished = false;
@@ -86,28 +103,6 @@ export function runOnChild(options: ChildRunOptions): Promise<ChildRunResult> {
             peer.send(parentFrames.toolResult(id, response.ok, response.json));
           });
           return;
-        case 'output': {
-          // The child enforces the output limits; counting again keeps a broken child honest.
-          const item = message.item;
-          const decision = item.type === 'text' ? budget.text(item.text) : budget.media(item.type, item.mimeType, item.data);
-          const kept = decision.item;
-          if (kept !== undefined) {
-            output.push(kept);
-            callSafely(request, 'onOutput', () => request.onOutput?.(kept));
-          }
-          // A child stops at its limit itself; the parent ends the run there whatever the child does next.
-          if (decision.overflow) fail(item.type === 'text' ? programErrors.textLimit(limits) : programErrors.mediaLimit(limits));
-          return;
-        }
-        case 'store':
-          callSafely(request, 'onStore', () => cells?.onStore(message.key, message.value));
-          return;
-        case 'notify':
-          callSafely(request, 'onNotify', () => cells?.onNotify(message.value));
-          return;
-        case 'yield':
-          callSafely(request, 'onYield', () => cells?.onYield());
-          return;
         case 'result': {
           const figures = { startedAt, cpuMs: message.cpuMs, toolCalls: message.toolCalls };
           const sound = message.reusable && leavesModuleSound(message);
@@ -120,6 +115,9 @@ export function runOnChild(options: ChildRunOptions): Promise<ChildRunResult> {
         }
         case 'ready':
           return;
+        default:
+          // Every other message is a guest event: the switchboard delivers it.
+          deliverGuestEvent(message, receiver);
       }
     };
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
 import { MAX_JSON_DEPTH } from './json-depth.js';
+import { guestEventFrame } from './guest-events.js';
 import { childFrameCaps, childFrames, parentFrames, parseChildMessage } from './protocol-messages.js';
 import type { RunExpectations } from './protocol-messages.js';
 
@@ -40,10 +41,10 @@ describe('child frames', () => {
         { id: 2, jsName: 'patch', input: 'diff' },
       ],
     });
-    expect(parse(childFrames.output({ type: 'text', text: 'hi' }), run)).toEqual({ type: 'output', item: { type: 'text', text: 'hi' } });
-    expect(parse(childFrames.store('k', '[1]'), run)).toEqual({ type: 'store', key: 'k', value: [1] });
-    expect(parse(childFrames.notify('"n"'), run)).toEqual({ type: 'notify', value: 'n' });
-    expect(parse(childFrames.yield(), run)).toEqual({ type: 'yield' });
+    expect(parse(guestEventFrame({ type: 'output', item: { type: 'text', text: 'hi' } }), run)).toEqual({ type: 'output', item: { type: 'text', text: 'hi' } });
+    expect(parse(guestEventFrame({ type: 'store', key: 'k', valueJson: '[1]' }), run)).toEqual({ type: 'store', key: 'k', value: [1] });
+    expect(parse(guestEventFrame({ type: 'notify', valueJson: '"n"' }), run)).toEqual({ type: 'notify', value: 'n' });
+    expect(parse(guestEventFrame({ type: 'yield' }), run)).toEqual({ type: 'yield' });
     expect(parse(childFrames.ready(), 'idle')).toEqual({ type: 'ready' });
     expect(parse(childFrames.result({ status: 'completed', returnJson: '{"x":1}', cpuMs: 1.5, toolCalls: 2, reusable: true }))).toEqual({
       type: 'result',
@@ -111,8 +112,8 @@ describe('parseChildMessage refuses', () => {
     const nested = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);
     const run = expectations(true);
     for (const depth of [MAX_JSON_DEPTH + 1, 100_000]) {
-      expect(protocolError(() => parse(childFrames.store('k', nested(depth)), run))).toBe(`sandbox protocol error: the store frame nests deeper than ${MAX_JSON_DEPTH} levels`);
-      expect(protocolError(() => parse(childFrames.notify(nested(depth)), run))).toBe(`sandbox protocol error: the notify frame nests deeper than ${MAX_JSON_DEPTH} levels`);
+      expect(protocolError(() => parse(guestEventFrame({ type: 'store', key: 'k', valueJson: nested(depth) }), run))).toBe(`sandbox protocol error: the store frame nests deeper than ${MAX_JSON_DEPTH} levels`);
+      expect(protocolError(() => parse(guestEventFrame({ type: 'notify', valueJson: nested(depth) }), run))).toBe(`sandbox protocol error: the notify frame nests deeper than ${MAX_JSON_DEPTH} levels`);
       expect(protocolError(() => parse(childFrames.toolBatch([{ id: 1, jsName: 'read', inputJson: `{"a":${nested(depth - 1)}}` }]), run))).toBe(
         `sandbox protocol error: the toolBatch frame nests deeper than ${MAX_JSON_DEPTH} levels`,
       );
@@ -121,12 +122,12 @@ describe('parseChildMessage refuses', () => {
     expect(protocolError(() => parse(childFrames.result({ status: 'completed', returnJson: nested(MAX_JSON_DEPTH + 1), cpuMs: 0, toolCalls: 0, reusable: true })))).toBe(
       `sandbox protocol error: the result frame nests deeper than ${MAX_JSON_DEPTH} levels`,
     );
-    expect(parse(childFrames.store('k', nested(MAX_JSON_DEPTH)), run)).toMatchObject({ type: 'store', key: 'k' });
+    expect(parse(guestEventFrame({ type: 'store', key: 'k', valueJson: nested(MAX_JSON_DEPTH) }), run)).toMatchObject({ type: 'store', key: 'k' });
     expect(parse(childFrames.toolBatch([{ id: 9, jsName: 'read', inputJson: `{"a":${nested(MAX_JSON_DEPTH - 1)}}` }]), run)).toMatchObject({ type: 'toolBatch' });
   });
 
   it('program messages while no program runs', () => {
-    expect(protocolError(() => parse(childFrames.output({ type: 'text', text: 'x' }), 'idle'))).toBe(
+    expect(protocolError(() => parse(guestEventFrame({ type: 'output', item: { type: 'text', text: 'x' } }), 'idle'))).toBe(
       'sandbox protocol error: an unexpected output frame: no program runs',
     );
   });

@@ -5,6 +5,8 @@ import type { OutputItem } from '../contract/output-item.js';
 import type { ProgramError, ProgramLocation } from '../contract/program-result.js';
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import { GUEST_EVENTS, checkGuestEvent, isGuestEventType } from './guest-events.js';
+import type { GuestEventMessage, GuestEventType } from './guest-events.js';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.js';
 import { mediaProblem } from './output-budget.js';
 import { SandboxProtocolError } from './sandbox-protocol-error.js';
@@ -50,15 +52,8 @@ export interface ResultMessage {
   readonly polls?: number;
 }
 
-/** What the child sends. */
-export type ChildMessage =
-  | { readonly type: 'ready' }
-  | { readonly type: 'toolBatch'; readonly calls: readonly GuestToolCall[] }
-  | { readonly type: 'output'; readonly item: OutputItem }
-  | { readonly type: 'store'; readonly key: string; readonly value: JsonValue }
-  | { readonly type: 'notify'; readonly value: JsonValue }
-  | { readonly type: 'yield' }
-  | ResultMessage;
+/** What the child sends: the guest's events are the switchboard's (guest-events.ts). */
+export type ChildMessage = { readonly type: 'ready' } | { readonly type: 'toolBatch'; readonly calls: readonly GuestToolCall[] } | GuestEventMessage | ResultMessage;
 
 /** The kinds of child message. */
 export type ChildMessageType = ChildMessage['type'];
@@ -74,14 +69,17 @@ export const PARENT_FRAME_BYTES = 1024 * 1024 * 1024;
  * from the run's limits for data. JSON escaping can make text up to six bytes a character.
  */
 export function childFrameCaps(limits: SandboxLimits): Readonly<Record<ChildMessageType, number>> {
+  const events = Object.fromEntries(
+    Object.entries(GUEST_EVENTS).map(([type, event]) => {
+      const data = event.cap(limits);
+      return [type, data === undefined ? CONTROL_FRAME_BYTES : data + ENVELOPE_BYTES];
+    }),
+  ) as Record<GuestEventType, number>;
   return {
     ready: CONTROL_FRAME_BYTES,
-    yield: CONTROL_FRAME_BYTES,
     toolBatch: 2 * limits.memoryBytes + ENVELOPE_BYTES,
-    output: Math.max(6 * limits.maxTextChars, Math.ceil((limits.maxMediaBytes * 4) / 3)) + ENVELOPE_BYTES,
-    store: 2 * limits.maxMessageBytes + ENVELOPE_BYTES,
-    notify: limits.maxMessageBytes + ENVELOPE_BYTES,
     result: limits.maxResultBytes + ENVELOPE_BYTES,
+    ...events,
   };
 }
 
@@ -95,17 +93,13 @@ export const parentFrames = {
   toolResult: (id: number, ok: boolean, payload: string): string => `{"type":"toolResult","id":${id},"ok":${ok},"payload":${JSON.stringify(payload)}}`,
 };
 
-/** Frames the child sends, built around guest JSON. */
+/** Frames the child sends, built around guest JSON (a guest event's frame is `guestEventFrame`). */
 export const childFrames = {
   ready: (): string => '{"type":"ready"}',
-  yield: (): string => '{"type":"yield"}',
   toolBatch: (calls: ReadonlyArray<{ id: number; jsName: string; inputJson: string; unawaited?: true }>): string =>
     `{"type":"toolBatch","calls":[${calls
       .map((call) => `{"id":${call.id},"jsName":${JSON.stringify(call.jsName)},${call.unawaited ? '"unawaited":true,' : ''}"input":${call.inputJson}}`)
       .join(',')}]}`,
-  output: (item: OutputItem): string => `{"type":"output","item":${JSON.stringify(item)}}`,
-  store: (key: string, valueJson: string): string => `{"type":"store","key":${JSON.stringify(key)},"value":${valueJson}}`,
-  notify: (valueJson: string): string => `{"type":"notify","value":${valueJson}}`,
   result: (outcome: {
     status: 'completed' | 'failed';
     returnJson?: string;
@@ -134,7 +128,12 @@ function isPlainJsonObject(value: unknown): boolean {
 }
 
 /** Levels of each frame's own envelope around the data it carries (`{"calls":[{"input":…}]}` is 3). */
-const ENVELOPE_DEPTH: Readonly<Record<ChildMessageType, number>> = { ready: 1, yield: 1, toolBatch: 3, output: 2, store: 1, notify: 1, result: 1 };
+const ENVELOPE_DEPTH: Readonly<Record<ChildMessageType, number>> = {
+  ready: 1,
+  toolBatch: 3,
+  result: 1,
+  ...(Object.fromEntries(Object.entries(GUEST_EVENTS).map(([type, event]) => [type, event.envelopeDepth])) as Record<GuestEventType, number>),
+};
 
 const OUTPUT_TYPES = new Set(['text', 'image', 'audio', 'generatedImage']);
 const EXEC_CODES: ReadonlySet<string> = new Set(EXEC_ERROR_CODES);
@@ -203,6 +202,7 @@ export function parseChildMessage(
   if (jsonNestsDeeperThan(json, MAX_JSON_DEPTH + ENVELOPE_DEPTH[type])) fail(`the ${type} frame nests deeper than ${MAX_JSON_DEPTH} levels`);
   if (type === 'ready') return { type };
   if (run === undefined) fail(`an unexpected ${type} frame: no program runs`);
+  if (isGuestEventType(type)) return checkGuestEvent({ ...message, type }, run.cells, checkOutput);
   switch (type) {
     case 'toolBatch': {
       if (!Array.isArray(message.calls) || message.calls.length === 0) fail('a tool batch has no calls');
@@ -221,17 +221,6 @@ export function parseChildMessage(
       });
       return { type, calls };
     }
-    case 'output':
-      return { type, item: checkOutput(message.item) };
-    case 'store':
-      if (!run.cells || typeof message.key !== 'string' || !('value' in message)) fail('an unexpected or malformed store');
-      return { type, key: message.key, value: message.value as JsonValue };
-    case 'notify':
-      if (!run.cells || !('value' in message)) fail('an unexpected or malformed notify');
-      return { type, value: message.value as JsonValue };
-    case 'yield':
-      if (!run.cells) fail('an unexpected yield');
-      return { type };
     case 'result': {
       const { status, cpuMs, toolCalls, reusable, polls } = message;
       if (status !== 'completed' && status !== 'failed') fail('a result has no valid status');

@@ -3,6 +3,7 @@ import type { QuickJsBuild } from '../../guest/quickjs-build.js';
 import { createQuickJsInstance } from '../../guest/quickjs-instance.js';
 import { SandboxEngine } from '../../guest/sandbox-engine.js';
 import type { EngineRun } from '../../guest/sandbox-engine.js';
+import { guestEventFrame, isUrgentGuestEvent } from '../../shared/guest-events.js';
 import { PARENT_FRAME_BYTES, childFrames } from '../../shared/protocol-messages.js';
 import type { ParentMessage } from '../../shared/protocol-messages.js';
 import { FrameDecoder, FrameWriter } from '../frame-codec.js';
@@ -62,13 +63,10 @@ export function createGuestServer(options: GuestServerOptions): GuestServer {
           answersDue += calls.length;
           writer.send(childFrames.toolBatch(calls));
         },
-        output: (item) => writer.send(childFrames.output(item)),
-        store: (key, json) => writer.send(childFrames.store(key, json)),
-        notify: (json) => writer.send(childFrames.notify(json)),
-        // The program asks for the host's attention now: it goes with what it printed before.
-        yieldControl: () => {
-          writer.send(childFrames.yield());
-          writer.flush(true);
+        event: (event) => {
+          writer.send(guestEventFrame(event));
+          // An urgent event (a yield) goes now, with what was queued before it.
+          if (isUrgentGuestEvent(event)) writer.flush(true);
         },
         duringTurn: () => writer.flushIfHeld(MAX_FRAME_HOLD_MS),
       },
