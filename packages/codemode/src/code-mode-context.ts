@@ -4,7 +4,7 @@ import type { EventEmitter } from 'eventemitter3';
 import type { UnobservedCall } from './code-mode-options.js';
 import type { CodeModeEvents } from './code-mode-events.js';
 import type { CodeModeSessions } from './code-mode-sessions.js';
-import type { ToolExecutor } from './tool-executor.js';
+import type { CodeModeRuntime } from './code-mode-runtime.js';
 import type { TokenCounter } from '@toolcell/sdkgen';
 
 /** Resolved cells settings. */
@@ -17,7 +17,7 @@ export interface ResolvedCells {
 /** Everything the `exec` and `wait` tools share. */
 export interface CodeModeContext {
   readonly registry: ToolRegistry;
-  readonly executor: ToolExecutor;
+  readonly runtime: CodeModeRuntime;
   readonly transport: SandboxTransport;
   /** The limits of every program, resolved once: sent with each run and stated by the `exec` description. */
   readonly limits: SandboxLimits;

@@ -1,4 +1,4 @@
-import type { ToolExecutor } from './tool-executor.js';
+import type { CodeModeRuntime } from './code-mode-runtime.js';
 import type { ToolRegistry } from '@toolcell/registry';
 import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
 import type { SessionKey } from './code-mode-sessions.js';
@@ -38,7 +38,7 @@ export interface CodeModeOptions {
   /** The registry `exec` (and `wait`) are registered in; bindings come from its plans. */
   readonly registry: ToolRegistry;
   /** The runtime every nested call re-enters (`ToolRuntime` from @toolcell/executor). */
-  readonly runtime: ToolExecutor;
+  readonly runtime: CodeModeRuntime;
   /** Where programs run (`createChildProcessTransport()` from `@toolcell/sandbox/node`, or in-process). */
   readonly transport: SandboxTransport;
   /**

@@ -60,7 +60,7 @@ export class CodeMode {
     };
     this.context = {
       registry: options.registry,
-      executor: options.runtime,
+      runtime: options.runtime,
       transport: options.transport,
       // Checked now: a ConfigurationError here, never at the first exec or description.
       limits: resolveCodeModeLimits(options),

@@ -56,7 +56,7 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
   const values = cells ? session.values.openCell() : undefined;
   const base = { cellId, execCallId: toolContext.callId, scopeId: scope.id };
   const nested = new NestedCalls({
-    executor: context.executor,
+    runtime: context.runtime,
     scope,
     parent: { callId: toolContext.callId, cellId },
     bindings,

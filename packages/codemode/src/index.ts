@@ -12,7 +12,7 @@ export type {
   CellUpdateReason,
   CodeModeEvents,
 } from './code-mode-events.js';
-export type { ToolExecutor, ToolExecutorEvents } from './tool-executor.js';
+export type { CodeModeRuntime, CodeModeRuntimeEvents, ToolExecutor, ToolExecutorEvents } from './code-mode-runtime.js';
 export type { ExecPragma, ParsedProgram, PragmaParseResult } from './exec-pragma.js';
 export { safeParseExecPragma } from './exec-pragma.js';
 export type { ExecOutputItem, ExecReport, ExecResult, ExecStatus, RenderOptions } from './exec-report.js';

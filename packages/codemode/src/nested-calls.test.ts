@@ -1,5 +1,5 @@
 // Nested calls through the real registry, runtime and sandbox: a hostile typed result or
-// a failing executor fails that one call in the program, never the host or its siblings.
+// a failing runtime fails that one call in the program, never the host or its siblings.
 // (The package's vitest setup fails any test during which a rejection escapes.)
 import type { CallOutcome, JsonObject } from '@toolcell/core';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
@@ -57,10 +57,10 @@ describe('nested calls', () => {
     expect(ends.filter((end) => end.startsWith('read_file:'))).not.toContain('read_file:ok');
   });
 
-  it('an executor that rejects or throws fails the calls with EXECUTION_FAILED, and nothing escapes', async () => {
+  it('a runtime that rejects or throws fails the calls with EXECUTION_FAILED, and nothing escapes', async () => {
     let mode: 'reject' | 'throw' = 'reject';
     const h = harness({
-      wrapExecutor: (runtime) => ({
+      wrapRuntime: (runtime) => ({
         dispatchBatch: (requests) => {
           if (requests.some((request) => request.name === 'read_file')) {
             if (mode === 'throw') throw new Error('the executor broke');
@@ -101,7 +101,7 @@ describe('NestedCalls.settle', () => {
     const ends: Array<(outcome: CallOutcome) => void> = [];
     const signals: AbortSignal[] = [];
     const nested = new NestedCalls({
-      executor: {
+      runtime: {
         dispatchBatch: (requests) =>
           requests.map((request) => {
             if (request.signal !== undefined) signals.push(request.signal);

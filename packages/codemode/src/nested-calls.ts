@@ -4,13 +4,13 @@ import { nestedCallId } from '@toolcell/executor';
 import type { Binding, Scope } from '@toolcell/registry';
 import type { GuestToolCall, GuestToolResponse } from '@toolcell/sandbox';
 import type { UnobservedCall } from './code-mode-options.js';
-import type { ToolExecutor } from './tool-executor.js';
+import type { CodeModeRuntime } from './code-mode-runtime.js';
 
 const PROGRAM_ENDED = AbortSignal.abort(new Error('the program ended before it awaited this call'));
 
 /** What one program's nested calls need. */
 export interface NestedCallsOptions {
-  readonly executor: ToolExecutor;
+  readonly runtime: CodeModeRuntime;
   readonly scope: Scope;
   readonly parent: ParentToken;
   readonly bindings: readonly Binding[];
@@ -98,15 +98,15 @@ export class NestedCalls {
     return this.forGuest(outcome as Promise<CallOutcome>, request);
   }
 
-  /** One outcome promise per request, whatever the executor does. */
+  /** One outcome promise per request, whatever the runtime does. */
   private dispatch(requests: readonly DispatchRequest[]): Array<Promise<CallOutcome>> {
     let outcomes: readonly Promise<CallOutcome>[];
     try {
-      outcomes = this.options.executor.dispatchBatch(requests);
+      outcomes = this.options.runtime.dispatchBatch(requests);
     } catch (error) {
       return requests.map(() => Promise.reject(error instanceof Error ? error : new Error(messageOf(error))));
     }
-    return requests.map((_request, index) => outcomes[index] ?? Promise.reject(new Error('the executor returned no outcome for it')));
+    return requests.map((_request, index) => outcomes[index] ?? Promise.reject(new Error('the runtime returned no outcome for it')));
   }
 
   private async forGuest(outcome: Promise<CallOutcome>, request: DispatchRequest): Promise<GuestToolResponse> {

@@ -47,7 +47,7 @@ function lateSettling(): { h: Harness; ended: Promise<void>; letSettle: () => vo
   let programEnded: () => void = () => undefined;
   const ended = new Promise<void>((resolve) => (programEnded = resolve));
   const h = harness({
-    wrapExecutor: (runtime) => ({
+    wrapRuntime: (runtime) => ({
       events: runtime.events,
       dispatchBatch: (requests) =>
         runtime.dispatchBatch(requests).map((outcome, index) => {

@@ -8,7 +8,7 @@ import { ToolRegistry } from '@toolcell/registry';
 import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import type { CellsOptions } from '../code-mode-options.js';
-import type { ToolExecutor } from '../tool-executor.js';
+import type { CodeModeRuntime } from '../code-mode-runtime.js';
 import type { TokenCounter } from '@toolcell/sdkgen';
 import { hostileValue } from './hostile-values.js';
 import { CodeMode } from '../code-mode.js';
@@ -29,7 +29,7 @@ export interface HarnessOptions {
   readonly files?: Record<string, string>;
   readonly approve?: boolean;
   /** Wraps the runtime Code Mode dispatches nested calls to (default: the runtime itself). */
-  readonly wrapExecutor?: (runtime: ToolRuntime) => ToolExecutor;
+  readonly wrapRuntime?: (runtime: ToolRuntime) => CodeModeRuntime;
   /** Sandbox limits over the harness's (a CPU budget and boot timeout no test reaches, see {@link UNREACHABLE_MS}). */
   readonly limits?: Partial<SandboxLimits>;
   /** Token counter of the exec answers (default: sdkgen's). */
@@ -197,7 +197,7 @@ export function createHarness(options: HarnessOptions = {}) {
   runtime.addGuard((call: PolicyCall) => (call.toolName === 'delete_everything' ? { type: 'deny', reason: 'never delete everything' } : undefined));
 
   const transport = options.transport ?? createInProcessTransport();
-  const codeMode = new CodeMode({ registry, runtime: options.wrapExecutor?.(runtime) ?? runtime, transport, cells: options.cells ?? false, limits: { cpuBudgetMs: UNREACHABLE_MS, bootTimeoutMs: UNREACHABLE_MS, ...options.limits }, ...(options.countTokens ? { countTokens: options.countTokens } : {}) });
+  const codeMode = new CodeMode({ registry, runtime: options.wrapRuntime?.(runtime) ?? runtime, transport, cells: options.cells ?? false, limits: { cpuBudgetMs: UNREACHABLE_MS, bootTimeoutMs: UNREACHABLE_MS, ...options.limits }, ...(options.countTokens ? { countTokens: options.countTokens } : {}) });
   codeMode.install();
   let callCounter = 0;
 
