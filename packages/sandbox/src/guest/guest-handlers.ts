@@ -9,10 +9,10 @@ import { fitsUtf8, utf8Length } from '../shared/utf8-length.js';
 import type { EngineHost } from './engine-host.js';
 import { guestError } from './guest-error.js';
 import type { GuestTimers } from './guest-timers.js';
-import type { HostFunctionHandlers } from './host-functions.js';
+import type { NativeHandlers } from './guest-natives.js';
 import type { ToolCallLedger } from './tool-call-ledger.js';
 
-/** What the host functions of one program act on. */
+/** What the natives of one program act on. */
 export interface GuestHandlerState {
   readonly limits: SandboxLimits;
   readonly bindings: readonly SandboxBinding[];
@@ -39,7 +39,7 @@ function checkStoredTotal(stored: Map<string, string> | undefined, key: string, 
 }
 
 /** The host side of the guest API for one program: each runs inside the interpreter. */
-export function createGuestHandlers(state: GuestHandlerState): HostFunctionHandlers {
+export function createGuestHandlers(state: GuestHandlerState): NativeHandlers {
   const { limits, host } = state;
   const budget = new OutputBudget(limits);
   const bindingNames = new Set(state.bindings.map((binding) => binding.jsName));

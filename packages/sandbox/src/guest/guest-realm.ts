@@ -1,8 +1,8 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
 import { GUEST_PRELUDE, REMOVED_GLOBALS } from './guest-prelude.js';
-import { HostFunctions } from './host-functions.js';
+import { GuestNatives } from './guest-natives.js';
 import { InterruptCounter } from './interrupt-counter.js';
-import type { CellsFunctions, HostFunctionHandlers } from './host-functions.js';
+import type { CellsFunctions, NativeHandlers } from './guest-natives.js';
 import { LinearMemorySnapshot } from './linear-memory-snapshot.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
 
@@ -29,7 +29,7 @@ const API_NAMES = ['install', 'deliver', 'toJson', 'resultJson', 'textJson', 'de
  */
 export class GuestRealm {
   /** The handlers of the program using this realm. */
-  handlers: HostFunctionHandlers | undefined;
+  handlers: NativeHandlers | undefined;
   /** Whether a program has taken this realm since it was prepared or reset. */
   used = false;
   /** The realm's runtime. */
@@ -40,8 +40,8 @@ export class GuestRealm {
   readonly api: RealmApi;
   /** The cells globals, defined only for a program with cells. */
   readonly cells: CellsFunctions;
-  /** The host functions, to define the cells globals. */
-  readonly hostFunctions: HostFunctions;
+  /** The natives, to define the cells globals. */
+  readonly natives: GuestNatives;
   /** QuickJS's interrupt counter, for each program's `InterruptCadence`; `undefined` if not found. */
   readonly interruptCounter: InterruptCounter | undefined;
   /** The instance's memory as it was right after preparing. */
@@ -55,17 +55,17 @@ export class GuestRealm {
     const runtime = instance.quickjs.newRuntime();
     const context = runtime.newContext();
     this.interruptCounter = InterruptCounter.locate(instance.memory, runtime, context);
-    const hostFunctions = new HostFunctions(context, () => this.handlers);
-    hostFunctions.deleteGlobals(REMOVED_GLOBALS);
-    const host = hostFunctions.hostObject();
+    const natives = new GuestNatives(context, () => this.handlers);
+    natives.deleteGlobals(REMOVED_GLOBALS);
+    const host = natives.hostObject();
     const prelude = context.unwrapResult(context.evalCode(GUEST_PRELUDE, 'guest-prelude.js', { type: 'global', strict: true }));
     const exports = context.unwrapResult(context.callFunction(prelude, context.undefined, host));
     this.api = Object.fromEntries(API_NAMES.map((name) => [name, context.getProp(exports, name)])) as unknown as RealmApi;
     for (const handle of [exports, prelude, host]) handle.dispose();
-    this.cells = hostFunctions.defineGlobals(this.api);
+    this.cells = natives.defineGlobals(this.api);
     this.runtime = runtime;
     this.context = context;
-    this.hostFunctions = hostFunctions;
+    this.natives = natives;
     this.snapshot = LinearMemorySnapshot.take(instance.memory);
   }
 

@@ -244,7 +244,7 @@ export class GuestRun {
     installed.dispose();
     if (this.cells) {
       // `define` consumes the handle it gets; the realm's own serves every program.
-      for (const [name, handle] of Object.entries(this.realm.cells)) this.realm.hostFunctions.define(this.realm.api, name, handle.dup());
+      for (const [name, handle] of Object.entries(this.realm.cells)) this.realm.natives.define(this.realm.api, name, handle.dup());
     }
     const program = this.take(context.evalCode(wrapProgram(this.options.source), 'program.js', { type: 'global' }), 'compile');
     if (program === undefined) return;

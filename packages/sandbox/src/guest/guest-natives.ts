@@ -3,8 +3,8 @@ import type { MediaOutputType } from '../contract/output-item.js';
 import { GuestError, guestError } from './guest-error.js';
 import { describeValue, readMedia } from './guest-values.js';
 
-/** What the host functions do for the program running at the time. Each runs inside the interpreter. */
-export interface HostFunctionHandlers {
+/** What the natives (the functions the guest calls into the host) do for the program running at the time. Each runs inside the interpreter. */
+export interface NativeHandlers {
   /** Accept a call of binding number `binding` (its place in the program's bindings); the guest numbers it too. */
   call(binding: number, inputJson: string): void;
   /** Throw the TypeError for reading `tools[key]` that is not a binding. */
@@ -26,12 +26,12 @@ export interface HostFunctionHandlers {
 }
 
 /**
- * How deeply host functions may nest (a `toJSON` or getter that calls `setTimeout`,
+ * How deeply natives may nest (a `toJSON` or getter that calls `setTimeout`,
  * `store`, `notify`, `text`… again). Each level also stacks host (V8) frames, which
  * QuickJS's own stack check does not see: measured, about 200 levels with a 256 KiB guest
  * stack crashed the interpreter; 150 did not.
  */
-export const MAX_HOST_NESTING = 64;
+export const MAX_NATIVE_NESTING = 64;
 
 /** The prelude functions host functions use. */
 export interface PreludeHelpers {
@@ -47,19 +47,19 @@ export type CellsFunctions = Readonly<Record<'store' | 'load' | 'yield_control' 
 
 type Implementation = (...args: QuickJSHandle[]) => QuickJSHandle | { error: QuickJSHandle } | undefined;
 
-/** Host functions over one context, dispatching to the handlers of the current program. */
-export class HostFunctions {
-  /** Host functions on the stack now. */
+/** The natives over one context: the functions the guest calls, dispatching to the handlers of the current program. */
+export class GuestNatives {
+  /** Natives on the stack now. */
   private nesting = 0;
   /** The prelude's functions, once it ran ({@link defineGlobals}). */
   private helpers: PreludeHelpers | undefined;
 
   constructor(
     private readonly context: QuickJSContext,
-    private readonly current: () => HostFunctionHandlers | undefined,
+    private readonly current: () => NativeHandlers | undefined,
   ) {}
 
-  private handlers(): HostFunctionHandlers {
+  private handlers(): NativeHandlers {
     const active = this.current();
     if (active === undefined) throw guestError('Error', 'no program is running');
     return active;
@@ -72,7 +72,7 @@ export class HostFunctions {
         // A stopping program runs no more host work: an interrupt that crossed a host function
         // comes back catchable, and a program catching it must not call back in (and on) forever.
         if (handlers?.stopped() === true) throw guestError('Error', 'the program has ended');
-        if (this.nesting >= MAX_HOST_NESTING) this.handlers().stackOverflow();
+        if (this.nesting >= MAX_NATIVE_NESTING) this.handlers().stackOverflow();
         this.nesting += 1;
         try {
           return implementation(...args);
