@@ -6,7 +6,7 @@ import { OutputBudget, mediaProblem } from '../shared/output-budget.js';
 import { programErrors } from '../shared/program-errors.js';
 import { turnDataLimit } from '../shared/turn-data-limit.js';
 import { fitsUtf8, utf8Length } from '../shared/utf8-length.js';
-import type { EngineHost } from './engine-host.js';
+import type { EngineSink } from './engine-sink.js';
 import { guestError } from './guest-error.js';
 import type { GuestTimers } from './guest-timers.js';
 import type { NativeHandlers } from './guest-natives.js';
@@ -16,7 +16,7 @@ import type { ToolCallLedger } from './tool-call-ledger.js';
 export interface GuestHandlerState {
   readonly limits: SandboxLimits;
   readonly bindings: readonly SandboxBinding[];
-  readonly host: EngineHost;
+  readonly host: EngineSink;
   readonly calls: ToolCallLedger;
   readonly timers: GuestTimers;
   /** The guest's stored values (key → JSON) when cells are on. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
-import type { EngineHost, EngineToolCall } from './engine-host.js';
+import type { EngineSink, EngineToolCall } from './engine-sink.js';
 import { GuestRealm } from './guest-realm.js';
 import { GuestRun } from './guest-run.js';
 import { createQuickJsInstance, memoryCapBytes } from './quickjs-instance.js';
@@ -26,7 +26,7 @@ const PROGRAMS: Array<[string, string, boolean]> = [
   ['a pending call at the end', 'tools.echo({ slow: true }); return 1', false],
 ];
 
-function answeringHost(run: () => GuestRun | undefined): EngineHost {
+function answeringHost(run: () => GuestRun | undefined): EngineSink {
   return {
     toolBatch: (calls: readonly EngineToolCall[]) => {
       for (const call of calls) {
@@ -81,7 +81,7 @@ describe('GuestRun', () => {
       return settled.map((s) => s.status === 'fulfilled' ? s.value.n + ':' + s.value.pad.length : s.reason.name + ':' + s.reason.code + ':' + s.reason.message).join(',')`;
     const answer = (input: { n: number }): [boolean, string] =>
       input.n % 7 === 0 ? [false, JSON.stringify({ code: 'DENIED', message: `no ${input.n}` })] : [true, JSON.stringify({ n: input.n, pad: 'x'.repeat(input.n % 100 === 1 ? 70_000 : 1) })];
-    const host: EngineHost = {
+    const host: EngineSink = {
       ...answeringHost(() => undefined),
       toolBatch: (calls) => queueMicrotask(() => { for (const call of calls) run.deliver(call.id, ...answer(JSON.parse(call.inputJson) as { n: number })); }),
     };
@@ -100,7 +100,7 @@ describe('GuestRun', () => {
       const c = tools.other({ n: 3 });
       return [await a, await b, await c]`;
     const seen: Array<[number, string]> = [];
-    const host: EngineHost = {
+    const host: EngineSink = {
       ...answeringHost(() => undefined),
       toolBatch: (calls) => {
         for (const call of calls) seen.push([call.id, call.jsName]);
@@ -116,7 +116,7 @@ describe('GuestRun', () => {
     const realm = new GuestRealm(await createQuickJsInstance(memoryCapBytes(limits.memoryBytes)));
     const outputs: string[] = [];
     const outputsAtEachCall: number[] = [];
-    const host: EngineHost = {
+    const host: EngineSink = {
       ...answeringHost(() => undefined),
       event: (event) => {
         if (event.type === 'output') outputs.push(event.item.type === 'text' ? event.item.text : event.item.type);

@@ -9,7 +9,7 @@ import { programErrors } from '../shared/program-errors.js';
 import { wrapProgram } from '../shared/program-source.js';
 import { fitsUtf8, utf8Length } from '../shared/utf8-length.js';
 import { CpuClock } from './cpu-clock.js';
-import type { EngineHost, EngineOutcome } from './engine-host.js';
+import type { EngineSink, EngineOutcome } from './engine-sink.js';
 import { ExceptionClassifier } from './exception-classifier.js';
 import type { GuestFailurePhase } from './exception-classifier.js';
 import { createGuestHandlers } from './guest-handlers.js';
@@ -62,7 +62,7 @@ export interface GuestRunOptions {
   readonly limits: SandboxLimits;
   /** JSON of the stored values; the cells globals exist only when this is set. */
   readonly storedJson?: string;
-  readonly host: EngineHost;
+  readonly host: EngineSink;
 }
 
 type Stop = { readonly kind: 'exit' } | { readonly kind: 'failure'; readonly error: ProgramError };

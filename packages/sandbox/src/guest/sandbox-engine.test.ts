@@ -1,12 +1,12 @@
 import { QuickJSContext } from 'quickjs-emscripten-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
-import type { EngineHost } from './engine-host.js';
+import type { EngineSink } from './engine-sink.js';
 import { createQuickJsInstance } from './quickjs-instance.js';
 import { SandboxEngine } from './sandbox-engine.js';
 
 const limits = resolveSandboxLimits({ cpuBudgetMs: 2_000, memoryBytes: 8 * 1024 * 1024, watchdogGraceMs: 500 });
-const host: EngineHost = { toolBatch: () => undefined, event: () => undefined };
+const host: EngineSink = { toolBatch: () => undefined, event: () => undefined };
 
 describe('SandboxEngine housekeeping', () => {
   // Issue 22: a host running programs back to back, its event loop never reaching the

@@ -1,7 +1,7 @@
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import { DEFAULT_SANDBOX_LIMITS } from '../contract/sandbox-limits.js';
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
-import type { EngineHost, EngineOutcome } from './engine-host.js';
+import type { EngineSink, EngineOutcome } from './engine-sink.js';
 import { GuestRealm } from './guest-realm.js';
 import { GuestRun } from './guest-run.js';
 import { createQuickJsInstance, memoryCapBytes } from './quickjs-instance.js';
@@ -15,7 +15,7 @@ export interface EngineRunRequest {
   readonly bindings: readonly SandboxBinding[];
   readonly limits: SandboxLimits;
   readonly storedJson?: string;
-  readonly host: EngineHost;
+  readonly host: EngineSink;
 }
 
 /** A program ready to start: wire `deliver`/`cancel` first, then call `start` once. */
@@ -178,7 +178,7 @@ export class SandboxEngine {
    */
   private async warmedUp(slot: Slot, memoryBytes: number): Promise<Slot> {
     try {
-      const host: EngineHost = {
+      const host: EngineSink = {
         // Answered after the turn that made the call, as a transport does.
         toolBatch: (calls) => queueMicrotask(() => calls.forEach((call) => run.deliver(call.id, true, 'null'))),
         event: () => undefined,

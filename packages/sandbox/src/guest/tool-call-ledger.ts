@@ -1,4 +1,4 @@
-import type { EngineToolCall } from './engine-host.js';
+import type { EngineToolCall } from './engine-sink.js';
 
 /** A response waiting to enter the guest. */
 export interface PendingDelivery {

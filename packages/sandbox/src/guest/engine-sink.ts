@@ -10,8 +10,11 @@ export interface EngineToolCall {
   readonly unawaited?: true;
 }
 
-/** Where the engine sends what the guest does. Called synchronously; must not throw. */
-export interface EngineHost {
+/**
+ * Where the engine sends what the guest does: the host side (the in-process transport, or
+ * the guest server writing frames for its parent). Called synchronously; must not throw.
+ */
+export interface EngineSink {
   toolBatch(calls: readonly EngineToolCall[]): void;
   /** Everything else the guest tells its host: the switchboard's events (shared/guest-events.ts). */
   event(event: GuestEvent): void;
