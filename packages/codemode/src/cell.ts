@@ -6,6 +6,7 @@ import { CellBusyError } from './cell-busy-error.js';
 import type { ExecOutputItem, ExecReport } from './exec-report.js';
 import { ObservationCancelledError } from './observation-cancelled-error.js';
 import type { CellValues } from './stored-values.js';
+import { runProgramSource } from './run-program-source.js';
 
 /**
  * How an observation waits. It returns when the program yields (`yield_control()`), ends,
@@ -172,7 +173,7 @@ export class Cell {
     const { transport, request, values, settleNestedCalls } = this.run;
     let result: ProgramResult;
     try {
-      result = await transport.run({ ...request, signal: this.controller.signal, onOutput: (item) => this.record(item) });
+      result = await runProgramSource(transport, { ...request, signal: this.controller.signal, onOutput: (item) => this.record(item) });
     } catch (error) {
       const message = errorMessage(error);
       result = { status: 'failed', output: [], error: { code: 'EXEC_CRASHED', message: `The sandbox could not run the program: ${message}` }, stats: { wallMs: 0, cpuMs: 0, toolCalls: 0 } };
