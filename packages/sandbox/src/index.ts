@@ -7,6 +7,7 @@ export type {
   GuestToolCall,
   GuestToolFailure,
   GuestToolFailureDetail,
+  GuestToolParked,
   GuestToolResponse,
   GuestToolSuccess,
 } from './contract/guest-tool-call.js';
@@ -15,6 +16,21 @@ export type { SandboxLimits } from './contract/sandbox-limits.js';
 export { DEFAULT_SANDBOX_LIMITS, SANDBOX_LIMIT_BOUNDS, resolveSandboxLimits } from './contract/sandbox-limits.js';
 export type { CallbackErrorReporter, HostCallbackName, RunProgramRequest, SandboxCells } from './contract/run-program-request.js';
 export type { ProgramError, ProgramLocation, ProgramResult, ProgramStats } from './contract/program-result.js';
-export type { SandboxTransport } from './contract/sandbox-transport.js';
+export type { DurableSandboxTransport, SandboxTransport } from './contract/sandbox-transport.js';
+export type {
+  DurableProgramResult,
+  DurableRunOptions,
+  DurableRunRequest,
+  ParkedCall,
+  ParkedCallAnswer,
+  ResumeProgramRequest,
+  SealKey,
+  SealKeys,
+  SnapshotIdentity,
+  SuspendedProgramResult,
+  SuspendRefusal,
+} from './contract/durable-program.js';
+export type { SnapshotErrorOptions } from './durable/snapshot-error.js';
+export { SnapshotError } from './durable/snapshot-error.js';
 export type { InProcessTransportOptions } from './host/in-process-transport.js';
 export { createInProcessTransport } from './host/in-process-transport.js';

@@ -48,5 +48,15 @@ export interface GuestToolFailure {
   readonly error: GuestToolFailureDetail;
 }
 
+/**
+ * The host's answer to a call of a durable run that it decides later, maybe in another
+ * process (a deferred approval): the call is parked. A program whose calls in flight are all
+ * parked is suspended. In a run that is not durable, parking fails the call.
+ */
+export interface GuestToolParked {
+  /** Discriminant. */
+  readonly parked: true;
+}
+
 /** The host's answer to one {@link GuestToolCall}. */
 export type GuestToolResponse = GuestToolSuccess | GuestToolFailure;

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@toolcell/core';
-import type { GuestToolCall, GuestToolResponse } from './guest-tool-call.js';
+import type { GuestToolCall, GuestToolParked, GuestToolResponse } from './guest-tool-call.js';
 import type { OutputItem } from './output-item.js';
 import type { SandboxBinding } from './sandbox-binding.js';
 import type { SandboxLimits } from './sandbox-limits.js';
@@ -50,7 +50,7 @@ export interface RunProgramRequest {
    * call with `EXECUTION_FAILED`. Calls still pending when the program ends are the host's
    * to cancel; settling them later is harmless.
    */
-  onToolBatch(calls: readonly GuestToolCall[]): ReadonlyArray<Promise<GuestToolResponse>>;
+  onToolBatch(calls: readonly GuestToolCall[]): ReadonlyArray<Promise<GuestToolResponse | GuestToolParked>>;
   /** Receives each output item as it is produced (they are also in the result). */
   onOutput?(item: OutputItem): void;
   /** Enables the cells globals; see {@link SandboxCells}. */

@@ -1,7 +1,7 @@
 import type { ExecErrorCode, JsonValue } from '@toolcell/core';
 import { describe, expectTypeOf, it } from 'vitest';
 import { createInProcessTransport } from '../index.js';
-import type { GuestToolResponse, OutputItem, ProgramResult, RunProgramRequest, SandboxTransport } from '../index.js';
+import type { DurableSandboxTransport, GuestToolParked, GuestToolResponse, OutputItem, ProgramResult, RunProgramRequest, SandboxTransport } from '../index.js';
 import { createChildProcessTransport, createWorkerTransport } from '../node.js';
 import type { ChildProcessTransport, WorkerTransport } from '../node.js';
 
@@ -15,7 +15,7 @@ describe('public types', () => {
   });
 
   it('onToolBatch answers each call with a promise', () => {
-    expectTypeOf<ReturnType<RunProgramRequest['onToolBatch']>>().toEqualTypeOf<ReadonlyArray<Promise<GuestToolResponse>>>();
+    expectTypeOf<ReturnType<RunProgramRequest['onToolBatch']>>().toEqualTypeOf<ReadonlyArray<Promise<GuestToolResponse | GuestToolParked>>>();
     const request: RunProgramRequest = { source: 'return 1', bindings: [], onToolBatch: (calls) => calls.map(() => Promise.resolve({ ok: true, value: null })) };
     void request;
   });
@@ -31,7 +31,8 @@ describe('public types', () => {
   });
 
   it('every transport is a SandboxTransport; the child and worker ones also show their pool', () => {
-    expectTypeOf(createInProcessTransport).returns.toEqualTypeOf<SandboxTransport>();
+    expectTypeOf(createInProcessTransport).returns.toEqualTypeOf<DurableSandboxTransport>();
+    expectTypeOf<DurableSandboxTransport>().toMatchTypeOf<SandboxTransport>();
     expectTypeOf(createWorkerTransport).returns.toEqualTypeOf<WorkerTransport>();
     expectTypeOf<WorkerTransport>().toMatchTypeOf<SandboxTransport>();
     expectTypeOf<ReturnType<WorkerTransport['poolStats']>['idle']>().toEqualTypeOf<readonly number[]>();

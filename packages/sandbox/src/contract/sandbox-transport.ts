@@ -1,3 +1,4 @@
+import type { DurableProgramResult, DurableRunRequest, ResumeProgramRequest } from './durable-program.js';
 import type { ProgramResult } from './program-result.js';
 import type { RunProgramRequest } from './run-program-request.js';
 import type { SandboxLimits } from './sandbox-limits.js';
@@ -28,4 +29,30 @@ export interface SandboxTransport {
   resolveLimits(limits?: Partial<SandboxLimits>): SandboxLimits;
   /** Stop: running programs end with `EXEC_CANCELLED`, processes are killed. Idempotent. */
   close(): Promise<void>;
+}
+
+/**
+ * A transport that also runs durable programs: a program whose calls in flight are all
+ * parked by the host is suspended into a sealed snapshot, and resumed later from it, with
+ * answers, in this or any other process of the same build.
+ */
+export interface DurableSandboxTransport extends SandboxTransport {
+  /**
+   * Run a durable program: like `run`, and a call the host answers `{ parked: true }` is
+   * parked; once every call in flight is parked and no job is runnable, the run ends
+   * `suspended` with a sealed snapshot (its instance is reset for the next program).
+   *
+   * @throws ConfigurationError for unusable seal keys or limits, or where durable programs
+   *   are not supported (no Node built-ins).
+   */
+  runDurable(request: DurableRunRequest): Promise<DurableProgramResult>;
+  /**
+   * Resume a suspended program with answers for some or all of its parked calls; it runs on
+   * exactly where it stopped, and may be suspended again.
+   *
+   * @throws SnapshotError when the snapshot is refused (another build, a wrong MAC, another
+   *   scope, expired, too large, malformed, answers for calls it did not park); the snapshot
+   *   stays usable for a correct resume.
+   */
+  resume(request: ResumeProgramRequest): Promise<DurableProgramResult>;
 }

@@ -1,5 +1,10 @@
 import type { ProgramError } from '../contract/program-result.js';
 import type { GuestEvent } from '../shared/guest-events.js';
+import type { SuspendRefusal } from '../contract/durable-program.js';
+import type { OutputBudgetState } from '../shared/output-budget.js';
+import type { GuestTimersState } from './guest-timers.js';
+import type { LiveMemory } from './live-memory.js';
+import type { PendingDelivery, ToolCallLedgerState } from './tool-call-ledger.js';
 
 /** A tool call as the engine reports it: the input stays JSON text until a transport needs it. */
 export interface EngineToolCall {
@@ -24,6 +29,49 @@ export interface EngineSink {
    * ends can hand it over here, while the program keeps computing.
    */
   duringTurn?(): void;
+}
+
+/** What a durable program is, at its park point, for the seal: its memory and the host-side state that goes with it. */
+export interface RunCapture {
+  readonly live: LiveMemory;
+  /** The realm's wiring (`GuestRealm.wiring`): a resuming realm must have the same. */
+  readonly wiring: string;
+  readonly calls: ToolCallLedgerState;
+  readonly timers: GuestTimersState;
+  readonly cpuMs: number;
+  readonly output: OutputBudgetState;
+  /** The stored values now (JSON of an object), when cells are on. */
+  readonly storedJson?: string;
+}
+
+/** The outcome of sealing a {@link RunCapture}: the snapshot, or why there is none. */
+export type SealAttempt = { readonly sealed: Uint8Array } | { readonly refused: SuspendRefusal };
+
+/** How a durable program is sealed. Both are called synchronously, between turns. */
+export interface RunDurability {
+  seal(capture: RunCapture): SealAttempt;
+  /** The program keeps running in memory: tell the host why it was not suspended, and which calls wait for answers. */
+  refused(refusal: SuspendRefusal, parked: readonly EngineToolCall[]): void;
+}
+
+/** A suspended program to resume, its memory already in the realm. */
+export interface SuspendedRun {
+  readonly calls: ToolCallLedgerState;
+  readonly timers: GuestTimersState;
+  readonly cpuMs: number;
+  readonly output: OutputBudgetState;
+  /** Answers for some of its parked calls. */
+  readonly answers: readonly PendingDelivery[];
+}
+
+/** How a durable program ended or stopped, as the engine knows it. */
+export interface DurableEngineOutcome extends Omit<EngineOutcome, 'status'> {
+  /** `suspended`: stopped at a park point with a sealed snapshot. */
+  readonly status: EngineOutcome['status'] | 'suspended';
+  /** The sealed snapshot of a suspended program. */
+  readonly sealed?: Uint8Array;
+  /** The calls parked in it. */
+  readonly parked?: readonly EngineToolCall[];
 }
 
 /** How a program ended, as the engine knows it. */

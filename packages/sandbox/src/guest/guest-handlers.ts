@@ -2,7 +2,8 @@ import type { ProgramError } from '../contract/program-result.js';
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from '../shared/json-depth.js';
-import { OutputBudget, mediaProblem } from '../shared/output-budget.js';
+import { mediaProblem } from '../shared/output-budget.js';
+import type { OutputBudget } from '../shared/output-budget.js';
 import { programErrors } from '../shared/program-errors.js';
 import { turnDataLimit } from '../shared/turn-data-limit.js';
 import { fitsUtf8, utf8Length } from '../shared/utf8-length.js';
@@ -19,6 +20,8 @@ export interface GuestHandlerState {
   readonly host: EngineSink;
   readonly calls: ToolCallLedger;
   readonly timers: GuestTimers;
+  /** The program's output budget (a resumed program's carries what it spent before). */
+  readonly budget: OutputBudget;
   /** The guest's stored values (key → JSON) when cells are on. */
   readonly stored: Map<string, string> | undefined;
   /** Whether the program is stopping (after `exit()` or a limit): later effects are dropped. */
@@ -41,7 +44,7 @@ function checkStoredTotal(stored: Map<string, string> | undefined, key: string, 
 /** The host side of the guest API for one program: each runs inside the interpreter. */
 export function createGuestHandlers(state: GuestHandlerState): NativeHandlers {
   const { limits, host } = state;
-  const budget = new OutputBudget(limits);
+  const budget = state.budget;
   const bindingNames = new Set(state.bindings.map((binding) => binding.jsName));
   // Data leaving the guest is bounded in size and in depth, so no walk of it on the host can overflow.
   const checkSize = (json: string, what: string): void => {
@@ -88,9 +91,9 @@ export function createGuestHandlers(state: GuestHandlerState): NativeHandlers {
       if (decision.item !== undefined) host.event({ type: 'output', item: decision.item });
       if (decision.overflow) overflow(programErrors.mediaLimit(limits));
     },
-    setTimer: (callback, delayMs, args) => {
+    setTimer: (delayMs) => {
       if (state.stopped()) throw guestError('Error', 'the program has ended');
-      return state.timers.set(callback, delayMs, args);
+      return state.timers.set(delayMs);
     },
     clearTimer: (id) => state.timers.clear(id),
     exit: () => state.exit(),

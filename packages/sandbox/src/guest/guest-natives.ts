@@ -11,9 +11,10 @@ export interface NativeHandlers {
   unknownTool(key: string): never;
   text(text: string): void;
   media(type: MediaOutputType, mimeType: string, data: string): void;
-  /** Keep `callback` and `args` (duplicated handles, now the handler's) and return the timer id. */
-  setTimer(callback: QuickJSHandle, delayMs: number, args: QuickJSHandle[]): number;
-  clearTimer(id: number): void;
+  /** Schedule a timer and return its id; the guest keeps its callback under that id. */
+  setTimer(delayMs: number): number;
+  /** Cancel a timer; false when it is not pending. */
+  clearTimer(id: number): boolean;
   exit(): void;
   store(key: string, valueJson: string): void;
   load(key: string): string | undefined;
@@ -40,6 +41,8 @@ export interface PreludeHelpers {
   readonly parse: QuickJSHandle;
   readonly define: QuickJSHandle;
   readonly error: QuickJSHandle;
+  readonly keep: QuickJSHandle;
+  readonly drop: QuickJSHandle;
 }
 
 /** The cells functions, defined as globals only for programs with cells. */
@@ -202,16 +205,24 @@ export class GuestNatives {
       setTimeout: (callback, delay, ...args) => {
         if (callback === undefined || context.typeof(callback) !== 'function') throw guestError('TypeError', 'setTimeout takes a function as its first argument');
         const milliseconds = delay === undefined ? 0 : context.typeof(delay) === 'number' ? context.getNumber(delay) : Number(readString(delay));
-        const kept = [callback.dup(), ...args.map((arg) => arg.dup())];
-        try {
-          return context.newNumber(this.handlers().setTimer(kept[0] as QuickJSHandle, milliseconds > 0 ? milliseconds : 0, kept.slice(1)));
-        } catch (error) {
-          for (const handle of kept) handle.dispose();
-          throw error;
+        const handlers = this.handlers();
+        const id = handlers.setTimer(milliseconds > 0 ? milliseconds : 0);
+        // The guest keeps the callback (a host handle would not survive a suspension).
+        const idHandle = context.newNumber(id);
+        const kept = context.callFunction(helpers.keep, context.undefined, idHandle, callback, ...args);
+        if (kept.error !== undefined) {
+          handlers.clearTimer(id);
+          idHandle.dispose();
+          return { error: kept.error };
         }
+        kept.value.dispose();
+        return idHandle;
       },
       clearTimeout: (id) => {
-        if (id !== undefined && context.typeof(id) === 'number') this.handlers().clearTimer(context.getNumber(id));
+        if (id === undefined || context.typeof(id) !== 'number' || !this.handlers().clearTimer(context.getNumber(id))) return undefined;
+        const result = context.callFunction(helpers.drop, context.undefined, id);
+        if (result.error !== undefined) return { error: result.error };
+        result.value.dispose();
         return undefined;
       },
       exit: () => {

@@ -42,6 +42,11 @@ export const REMOVED_GLOBALS = [
  * `error(name, json)` is a new `TypeError`, `RangeError` or `Error` with the message `json`
  * holds, for a host function to throw. Strings cross as JSON both ways (keys and messages
  * included): quickjs-emscripten reads and writes strings as C strings, which end at a NUL.
+ * What a suspended program needs lives in guest memory, never in host handles (a handle is
+ * memory of the process that made it): `keepMain(promise)` and `main()` keep and read the
+ * program's main promise; `keep(id, callback, ...args)`, `fire(id)` and `drop(id)` hold, run
+ * and forget a timer's callback by the host's timer id; `reseed(a, b, c, d)` reseeds
+ * `Math.random` (a resumed program draws a stream of its own).
  * It also defines `console` (`log`, `info`, `warn`, `error`, `debug`), which prints as `text()` does, one
  * line per call, formatting values the way Node's `console.log` does on one line.
  */
@@ -152,6 +157,19 @@ function next() {
   return result;
 }
 def(Math, 'random', { value: function random() { return ((next() >>> 5) * 67108864 + (next() >>> 6)) / 9007199254740992; }, writable: true, configurable: true });
+let main;
+const timers = O.create(null);
+function keepMain(p) { main = p; }
+function current() { return main; }
+function keep(id, callback, ...args) { timers[id] = [callback, args]; }
+function fire(id) {
+  const timer = timers[id];
+  if (timer === undefined) return;
+  delete timers[id];
+  apply(timer[0], undefined, timer[1]);
+}
+function drop(id) { delete timers[id]; }
+function reseed(a, b, c, d) { s0 = a | 0; s1 = b | 0; s2 = c | 0; s3 = d | 0; if ((s0 | s1 | s2 | s3) === 0) s0 = 1; }
 function install(json) {
   // The bindings are own properties (read at full speed); only a name that is not one reaches
   // the Proxy behind them, whose get throws the TypeError listing the tools.
@@ -296,5 +314,5 @@ const consoleObject = {};
 const methods = ['log', 'info', 'warn', 'error', 'debug'];
 for (let i = 0; i < methods.length; i++) consoleObject[methods[i]] = printer(methods[i]);
 def(G, 'console', { value: consoleObject, writable: true, configurable: true });
-return { install: install, deliver: deliver, toJson: toJson, resultJson: resultJson, textJson: textJson, define: define, parse: parse, error: error };
+return { install: install, deliver: deliver, toJson: toJson, resultJson: resultJson, textJson: textJson, define: define, parse: parse, error: error, keepMain: keepMain, main: current, keep: keep, fire: fire, drop: drop, reseed: reseed };
 })`;

@@ -3,7 +3,9 @@ import { GUEST_PRELUDE, REMOVED_GLOBALS } from './guest-prelude.js';
 import { GuestNatives } from './guest-natives.js';
 import { InterruptCounter } from './interrupt-counter.js';
 import type { CellsFunctions, NativeHandlers } from './guest-natives.js';
-import { LinearMemorySnapshot } from './linear-memory-snapshot.js';
+import { LinearMemorySnapshot, liveBounds } from './linear-memory-snapshot.js';
+import { restoreLiveMemory } from './live-memory.js';
+import type { LiveMemory } from './live-memory.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
 
 /** The prelude functions the host calls. */
@@ -16,9 +18,15 @@ export interface RealmApi {
   readonly define: QuickJSHandle;
   readonly parse: QuickJSHandle;
   readonly error: QuickJSHandle;
+  readonly keepMain: QuickJSHandle;
+  readonly main: QuickJSHandle;
+  readonly keep: QuickJSHandle;
+  readonly fire: QuickJSHandle;
+  readonly drop: QuickJSHandle;
+  readonly reseed: QuickJSHandle;
 }
 
-const API_NAMES = ['install', 'deliver', 'toJson', 'resultJson', 'textJson', 'define', 'parse', 'error'] as const;
+const API_NAMES = ['install', 'deliver', 'toJson', 'resultJson', 'textJson', 'define', 'parse', 'error', 'keepMain', 'main', 'keep', 'fire', 'drop', 'reseed'] as const;
 
 /**
  * A QuickJS runtime and context with the guest API installed, the only realm of its
@@ -67,6 +75,36 @@ export class GuestRealm {
     this.context = context;
     this.natives = natives;
     this.snapshot = LinearMemorySnapshot.take(instance.memory);
+  }
+
+  /**
+   * What a paused program's memory relies on in the realm that resumes it, as text: where
+   * preparing put the runtime, the context, the prelude and cells functions and the interrupt
+   * counter, how many host functions it made, and the memory layout. Preparing is
+   * deterministic, so every realm of one build and prelude has the same wiring (a test checks
+   * it across processes); a sealed snapshot carries it and a resume compares it.
+   */
+  wiring(): string {
+    const pointer = (owner: unknown, field: string): unknown => (owner as Record<string, { value?: unknown } | undefined>)[field]?.value ?? null;
+    const handles = [...Object.values(this.api), ...Object.values(this.cells)] as QuickJSHandle[];
+    return JSON.stringify({
+      runtime: pointer(this.runtime, 'rt'),
+      context: pointer(this.context, 'ctx'),
+      handles: handles.map((handle) => handle.value),
+      hostRefs: (this.runtime as unknown as { hostRefs?: { nextId?: unknown } }).hostRefs?.nextId ?? null,
+      interruptCounter: this.interruptCounter?.wordIndex ?? null,
+      layout: liveBounds(this.instance.memory),
+    });
+  }
+
+  /**
+   * Put a paused program's memory into this realm, which must be prepared and idle (fresh or
+   * reset, no program in it), in an instance whose memory is at least `live.memoryBytes`.
+   * Afterwards the realm is the paused program's: a resumed run takes it over.
+   */
+  restore(live: LiveMemory): void {
+    if (this.used) throw new Error('a realm takes a paused program only while idle');
+    restoreLiveMemory(this.instance.memory, live, this.snapshot.end);
   }
 
   /** Host memory the snapshot takes, in bytes. */

@@ -9,14 +9,15 @@ import { programErrors } from '../shared/program-errors.js';
 import { wrapProgram } from '../shared/program-source.js';
 import { fitsUtf8, utf8Length } from '../shared/utf8-length.js';
 import { CpuClock } from './cpu-clock.js';
-import type { EngineSink, EngineOutcome } from './engine-sink.js';
+import type { DurableEngineOutcome, EngineSink, RunCapture, RunDurability, SuspendedRun } from './engine-sink.js';
 import { ExceptionClassifier } from './exception-classifier.js';
 import type { GuestFailurePhase } from './exception-classifier.js';
 import { createGuestHandlers } from './guest-handlers.js';
 import { InterruptCadence } from './interrupt-cadence.js';
 import type { GuestRealm } from './guest-realm.js';
-import { GuestTimers, releaseTimer } from './guest-timers.js';
-import type { GuestTimer } from './guest-timers.js';
+import { GuestTimers } from './guest-timers.js';
+import { captureLiveMemory } from './live-memory.js';
+import { OutputBudget } from '../shared/output-budget.js';
 import { ToolCallLedger } from './tool-call-ledger.js';
 import { TurnScheduler } from './turn-scheduler.js';
 import type { PendingDelivery } from './tool-call-ledger.js';
@@ -63,10 +64,19 @@ export interface GuestRunOptions {
   /** JSON of the stored values; the cells globals exist only when this is set. */
   readonly storedJson?: string;
   readonly host: EngineSink;
+  /** Set for a durable program: it may be suspended once every call in flight is parked. */
+  readonly durable?: RunDurability;
+  /** Set to resume a suspended program, whose memory the realm already holds. */
+  readonly resume?: SuspendedRun;
 }
 
 type Stop = { readonly kind: 'exit' } | { readonly kind: 'failure'; readonly error: ProgramError };
-type Ending = Omit<EngineOutcome, 'cpuMs' | 'toolCalls'>;
+type Ending = Omit<DurableEngineOutcome, 'cpuMs' | 'toolCalls'>;
+
+/** Four 32-bit words from the host's generator, as the prelude's `reseed` takes them. */
+function seedHandles(context: QuickJSContext): QuickJSHandle[] {
+  return randomSeed().map((word) => context.newNumber(word | 0));
+}
 
 /**
  * One program in a fresh realm (a QuickJS runtime and context just prepared or reset). The
@@ -85,6 +95,10 @@ export class GuestRun {
   private readonly cadence: InterruptCadence;
   private readonly calls = new ToolCallLedger();
   private readonly timers: GuestTimers;
+  private readonly budget: OutputBudget;
+  private readonly stored: Map<string, string> | undefined;
+  /** The parked count at the last refused suspension: no new attempt until another call is parked. */
+  private refusedAtParked = -1;
   private readonly cells: boolean;
   private mainPromise: QuickJSHandle | undefined;
   private stop: Stop | undefined;
@@ -93,15 +107,21 @@ export class GuestRun {
   private pumpScheduled = false;
   private readonly turns = new TurnScheduler();
   private readonly turnData = { sent: 0 };
-  private resolveOutcome: (outcome: EngineOutcome) => void = () => {};
-  private readonly outcome = new Promise<EngineOutcome>((resolve) => {
+  private resolveOutcome: (outcome: DurableEngineOutcome) => void = () => {};
+  private readonly outcome = new Promise<DurableEngineOutcome>((resolve) => {
     this.resolveOutcome = resolve;
   });
 
   constructor(private readonly options: GuestRunOptions) {
     this.limits = options.limits;
     this.clock = new CpuClock(this.limits.cpuBudgetMs);
-    this.timers = new GuestTimers(this.limits.maxTimers, (timer) => this.fireTimer(timer));
+    this.timers = new GuestTimers(this.limits.maxTimers, (id) => this.fireTimer(id));
+    const resume = options.resume;
+    this.budget = new OutputBudget(this.limits, resume?.output);
+    if (resume !== undefined) {
+      this.clock.usedMs = resume.cpuMs;
+      this.calls.restore(resume.calls);
+    }
     this.deadline = new PausableDeadline(this.limits.cpuBudgetMs + this.limits.watchdogGraceMs, () =>
       this.halt(programErrors.wallClock(this.limits, false)),
     );
@@ -110,12 +130,14 @@ export class GuestRun {
     this.realm.used = true;
     this.cadence = new InterruptCadence(this.realm.interruptCounter);
     const stored = options.storedJson === undefined ? undefined : storedMap(options.storedJson);
+    this.stored = stored;
     this.realm.handlers = createGuestHandlers({
       limits: this.limits,
       bindings: options.bindings,
       host: options.host,
       calls: this.calls,
       timers: this.timers,
+      budget: this.budget,
       stored,
       stopped: () => this.stop !== undefined,
       exit: () => {
@@ -144,13 +166,24 @@ export class GuestRun {
     });
   }
 
-  /** Run the program to its end. Call once. */
-  start(): Promise<EngineOutcome> {
+  /** Run the program to its end (or its suspension). Call once. */
+  start(): Promise<DurableEngineOutcome> {
     // No timer yet: a turn is synchronous, and afterTurn arms one before the program waits unpaused.
     this.deadline.resume(false);
-    this.cadence.begin(0);
-    this.turn(() => this.install());
+    this.cadence.begin(this.clock.usedMs);
+    const resume = this.options.resume;
+    if (resume === undefined) this.turn(() => this.install());
+    else this.turn(() => this.reenter(resume));
     return this.outcome;
+  }
+
+  /**
+   * The host parked call `id`: its answer comes later, maybe in another process. Once every
+   * call in flight is parked and no job is runnable, a durable program is suspended.
+   */
+  park(id: number): void {
+    if (this.ending !== undefined || !this.calls.park(id)) return;
+    this.suspendIfParked();
   }
 
   /** Settle the guest's promise for call `id`; `json` is the value, or the error detail. */
@@ -231,6 +264,68 @@ export class GuestRun {
     const idle = !this.calls.busy && this.timers.size === 0 && !this.calls.hasDeliveries;
     if (idle && !this.runtime.hasPendingJob()) {
       this.end({ status: 'failed', error: programErrors.neverSettles(), reusable: true });
+      return;
+    }
+    this.suspendIfParked();
+  }
+
+  /**
+   * Suspend a durable program at a park point: every call in flight parked, no response
+   * waiting, no runnable job, no turn running. Timers may be pending: they are carried as due
+   * times. When the snapshot cannot be sealed (over `maxSnapshotBytes`) the program keeps
+   * running here and the host is told why.
+   */
+  private suspendIfParked(): void {
+    const durable = this.options.durable;
+    if (durable === undefined || this.ending !== undefined || this.stop !== undefined || this.clock.running || this.pumpScheduled) return;
+    if (!this.calls.allParked || this.calls.hasDeliveries || this.calls.parkedCount === this.refusedAtParked) return;
+    if (this.runtime.hasPendingJob()) return;
+    // The guest keeps the main promise; a host handle alive now would be memory of this process only.
+    this.mainPromise?.dispose();
+    this.mainPromise = undefined;
+    const capture: RunCapture = {
+      live: captureLiveMemory(this.realm.instance.memory),
+      wiring: this.realm.wiring(),
+      calls: this.calls.state(),
+      timers: this.timers.state(),
+      cpuMs: this.clock.usedMs,
+      output: this.budget.state(),
+      ...(this.stored === undefined ? {} : { storedJson: JSON.stringify(Object.fromEntries([...this.stored].map(([key, json]) => [key, JSON.parse(json) as unknown]))) }),
+    };
+    const attempt = durable.seal(capture);
+    if ('sealed' in attempt) {
+      this.end({ status: 'suspended', reusable: true, sealed: attempt.sealed, parked: capture.calls.parked });
+      return;
+    }
+    this.refusedAtParked = this.calls.parkedCount;
+    this.mainPromise = this.guestMain();
+    durable.refused(attempt.refused, capture.calls.parked);
+  }
+
+  /** A handle to the program's main promise, which the guest keeps. */
+  private guestMain(): QuickJSHandle | undefined {
+    const result = this.context.callFunction(this.realm.api.main, this.context.undefined);
+    return this.take(result, 'run');
+  }
+
+  /** The first turn of a resumed program: a new `Math.random` stream, its timers, and the answers it came with. */
+  private reenter(resume: SuspendedRun): void {
+    const context = this.context;
+    const seed = seedHandles(context);
+    const reseeded = this.take(context.callFunction(this.realm.api.reseed, context.undefined, ...seed), 'run');
+    for (const handle of seed) handle.dispose();
+    if (reseeded === undefined) return;
+    reseeded.dispose();
+    this.mainPromise = this.guestMain();
+    if (this.mainPromise === undefined) return;
+    this.timers.rearm(resume.timers);
+    for (const answer of resume.answers) this.calls.answer(answer);
+    const deliveries = this.calls.takeDeliveries();
+    for (let start = 0; start < deliveries.length; ) {
+      if (this.ending !== undefined || this.stop !== undefined) return;
+      const end = deliveryChunkEnd(deliveries, start);
+      this.deliverChunk(deliveries, start, end);
+      start = end;
     }
   }
 
@@ -250,6 +345,8 @@ export class GuestRun {
     if (program === undefined) return;
     this.mainPromise = this.take(context.callFunction(program, context.undefined), 'run');
     program.dispose();
+    // The guest keeps the main promise too: a suspended program's host handle would not survive.
+    if (this.mainPromise !== undefined) this.take(context.callFunction(this.realm.api.keepMain, context.undefined, this.mainPromise), 'run')?.dispose();
   }
 
   /** The value of a call into the guest, or `undefined` after ending the program on its exception. */
@@ -355,10 +452,11 @@ export class GuestRun {
     }
   }
 
-  private fireTimer(entry: GuestTimer): void {
+  private fireTimer(id: number): void {
     this.turn(() => {
-      const result = this.context.callFunction(entry.callback, this.context.undefined, ...entry.args);
-      releaseTimer(entry);
+      const handle = this.context.newNumber(id);
+      const result = this.context.callFunction(this.realm.api.fire, this.context.undefined, handle);
+      handle.dispose();
       this.take(result, 'run')?.dispose();
     });
   }
@@ -389,7 +487,7 @@ export class GuestRun {
     this.realm.handlers = undefined;
     let reusable = ending.reusable;
     try {
-      this.timers.stopAll(reusable);
+      this.timers.stopAll();
       if (reusable) {
         this.mainPromise?.dispose();
         this.runtime.removeInterruptHandler();

@@ -1,23 +1,34 @@
-import type { QuickJSHandle } from 'quickjs-emscripten-core';
 import { guestError } from './guest-error.js';
 
-/** A pending guest timer: its host timer and the guest callback and arguments it keeps alive. */
-export interface GuestTimer {
-  readonly timer: ReturnType<typeof setTimeout>;
-  readonly callback: QuickJSHandle;
-  readonly args: readonly QuickJSHandle[];
+/** A pending timer as a suspended program records it: the guest keeps its callback by `id`. */
+export interface TimerDue {
+  readonly id: number;
+  /** When it is due, in ms since the epoch (wall clock: it may fire in another process). */
+  readonly dueAt: number;
+}
+
+/** What {@link GuestTimers} needs to carry over a suspension. */
+export interface GuestTimersState {
+  readonly nextId: number;
+  readonly pending: readonly TimerDue[];
 }
 
 const MAX_DELAY_MS = 2_147_483_647;
 
-/** The guest's `setTimeout`s, as host timers; at most `maxTimers` pending. */
+/**
+ * The guest's `setTimeout`s, as host timers; at most `maxTimers` pending. Only the ids and
+ * due times live here: the guest keeps each callback and its arguments (the prelude's
+ * `keep`), and `fire(id)` asks the run to run it, so a pending timer survives a suspension.
+ */
 export class GuestTimers {
-  private readonly pending = new Map<number, GuestTimer>();
+  private readonly pending = new Map<number, { timer: ReturnType<typeof setTimeout> | undefined; dueAt: number }>();
   private nextId = 1;
 
   constructor(
     private readonly maxTimers: number,
-    private readonly fire: (timer: GuestTimer) => void,
+    private readonly fire: (id: number) => void,
+    /** The wall clock (ms since the epoch). */
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** How many are pending. */
@@ -25,44 +36,51 @@ export class GuestTimers {
     return this.pending.size;
   }
 
-  /** Schedule `callback` (its handle and `args` now belong to the timer); returns the id. */
-  set(callback: QuickJSHandle, delayMs: number, args: readonly QuickJSHandle[]): number {
+  /** Schedule timer `id` (returned) in `delayMs`; throws the guest's RangeError past `maxTimers`. */
+  set(delayMs: number): number {
     if (this.pending.size >= this.maxTimers) {
       throw guestError('RangeError', `setTimeout: at most ${this.maxTimers} timers may be pending at once`);
     }
     const id = this.nextId;
     this.nextId += 1;
-    const timer = setTimeout(() => {
-      const entry = this.pending.get(id);
-      if (entry === undefined) return;
-      this.pending.delete(id);
-      this.fire(entry);
-    }, Math.min(MAX_DELAY_MS, delayMs));
-    this.pending.set(id, { timer, callback, args });
+    const delay = Math.min(MAX_DELAY_MS, delayMs);
+    this.pending.set(id, { timer: this.arm(id, delay), dueAt: this.now() + delay });
     return id;
   }
 
-  /** `clearTimeout(id)`; unknown ids are ignored. */
-  clear(id: number): void {
+  /** `clearTimeout(id)`; false for unknown ids. */
+  clear(id: number): boolean {
     const entry = this.pending.get(id);
-    if (entry === undefined) return;
+    if (entry === undefined) return false;
     this.pending.delete(id);
     clearTimeout(entry.timer);
-    releaseTimer(entry);
+    return true;
   }
 
-  /** Stop every timer; free their handles only when `release` (a broken module must not be touched). */
-  stopAll(release: boolean): void {
-    for (const entry of this.pending.values()) {
-      clearTimeout(entry.timer);
-      if (release) releaseTimer(entry);
-    }
+  /** Stop every host timer (the guest's callbacks go with the realm). */
+  stopAll(): void {
+    for (const entry of this.pending.values()) clearTimeout(entry.timer);
     this.pending.clear();
   }
-}
 
-/** Free the handles a timer kept. */
-export function releaseTimer(entry: GuestTimer): void {
-  entry.callback.dispose();
-  for (const arg of entry.args) arg.dispose();
+  /** What a suspension records; the host timers keep running until {@link stopAll}. */
+  state(): GuestTimersState {
+    return { nextId: this.nextId, pending: [...this.pending].map(([id, { dueAt }]) => ({ id, dueAt })) };
+  }
+
+  /** Take over a suspended program's timers: each is re-armed for its due time (an overdue one fires at once, in order of due time). */
+  rearm(state: GuestTimersState): void {
+    this.nextId = state.nextId;
+    const now = this.now();
+    for (const { id, dueAt } of [...state.pending].sort((a, b) => a.dueAt - b.dueAt || a.id - b.id)) {
+      this.pending.set(id, { timer: this.arm(id, Math.max(0, dueAt - now)), dueAt });
+    }
+  }
+
+  private arm(id: number, delayMs: number): ReturnType<typeof setTimeout> {
+    return setTimeout(() => {
+      if (!this.pending.delete(id)) return;
+      this.fire(id);
+    }, delayMs);
+  }
 }

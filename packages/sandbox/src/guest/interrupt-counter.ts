@@ -28,6 +28,11 @@ export class InterruptCounter {
     this.words = new Int32Array(memory.buffer);
   }
 
+  /** Where the counter is, in 32-bit words from the memory's start (part of a realm's wiring). */
+  get wordIndex(): number {
+    return this.index;
+  }
+
   /**
    * Find the counter of `context` (its only context, with no interrupt handler yet, before
    * any program) and check that writing it changes how often QuickJS polls; `undefined` when

@@ -76,6 +76,15 @@ export function scanMemoryLayout(memory: WasmMemory): MemoryLayout {
   return { staticEnd, heapStart };
 }
 
+/**
+ * Where the live static data ends and the heap starts, in bytes, for a memory whose realm
+ * was prepared (checked at the layout's edges, scanned when they moved).
+ */
+export function liveBounds(memory: WasmMemory): { readonly staticCopyEnd: number; readonly heapStart: number } {
+  const { staticEnd, heapStart } = layoutOf(memory, new Int32Array(memory.buffer));
+  return { staticCopyEnd: Math.min(staticEnd * BLOCK_BYTES + STATIC_TAIL_BYTES, heapStart * BLOCK_BYTES), heapStart: heapStart * BLOCK_BYTES };
+}
+
 function layoutOf(memory: WasmMemory, words: Int32Array): MemoryLayout {
   const known = knownLayout;
   if (touched(words, known.staticEnd - 1) && !touched(words, known.staticEnd) && !touched(words, known.heapStart - 1) && touched(words, known.heapStart)) {
@@ -108,15 +117,14 @@ export class LinearMemorySnapshot {
 
   /** Copy the touched parts of `memory` now (no call into the module may be on the stack). */
   static take(memory: WasmMemory): LinearMemorySnapshot {
-    const { staticEnd, heapStart } = layoutOf(memory, new Int32Array(memory.buffer));
+    const { staticCopyEnd, heapStart } = liveBounds(memory);
     const bytes = new Uint8Array(memory.buffer);
-    const staticCopyEnd = Math.min(staticEnd * BLOCK_BYTES + STATIC_TAIL_BYTES, heapStart * BLOCK_BYTES);
-    const heapCopyEnd = Math.min(bytes.length, heapStart * BLOCK_BYTES + heapCopyBytes);
+    const heapCopyEnd = Math.min(bytes.length, heapStart + heapCopyBytes);
     return new LinearMemorySnapshot(
       memory,
       [
         { start: 0, bytes: bytes.slice(0, staticCopyEnd) },
-        { start: heapStart * BLOCK_BYTES, bytes: bytes.slice(heapStart * BLOCK_BYTES, heapCopyEnd) },
+        { start: heapStart, bytes: bytes.slice(heapStart, heapCopyEnd) },
       ],
       heapCopyEnd === bytes.length,
     );

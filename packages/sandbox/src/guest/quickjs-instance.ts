@@ -52,14 +52,22 @@ export function memoryCapBytes(memoryBytes: number): number {
 /**
  * Instantiate a fresh module (the sync release build) whose memory stops at `capBytes`.
  * The build is loaded (and its compile started) before the first `await`, in the caller's
- * task: a transport's prewarm starts the compile when the transport is created.
+ * task: a transport's prewarm starts the compile when the transport is created. The memory
+ * starts with `initialBytes` (at least the module's 16 MiB): an instance that restores a
+ * paused program's larger memory is created that large, since growing a memory from
+ * outside the module detaches emscripten's views of it.
  */
-export async function createQuickJsInstance(capBytes: number, loadBuild: () => Promise<QuickJsBuild> = loadQuickJsBuild): Promise<QuickJsInstance> {
+export async function createQuickJsInstance(
+  capBytes: number,
+  loadBuild: () => Promise<QuickJsBuild> = loadQuickJsBuild,
+  initialBytes = 0,
+): Promise<QuickJsInstance> {
   const diagnostics: string[] = [];
   const record = (line: string): void => {
     if (diagnostics.length < DIAGNOSTIC_LINES) diagnostics.push(line);
   };
-  const memory = new WasmMemoryConstructor({ initial: INITIAL_PAGES, maximum: capBytes / PAGE_BYTES });
+  const maximum = capBytes / PAGE_BYTES;
+  const memory = new WasmMemoryConstructor({ initial: Math.min(maximum, Math.max(INITIAL_PAGES, Math.ceil(initialBytes / PAGE_BYTES))), maximum });
   const { core, variant: releaseSync, wasmModule } = await loadBuild();
   const variant = core.newVariant(releaseSync, {
     wasmMemory: memory as CustomizeVariantOptions['wasmMemory'],

@@ -1,11 +1,12 @@
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import { DEFAULT_SANDBOX_LIMITS } from '../contract/sandbox-limits.js';
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
-import type { EngineSink, EngineOutcome } from './engine-sink.js';
+import type { DurableEngineOutcome, EngineSink, EngineOutcome, RunDurability, SuspendedRun } from './engine-sink.js';
 import { GuestRealm } from './guest-realm.js';
 import { GuestRun } from './guest-run.js';
 import { createQuickJsInstance, memoryCapBytes } from './quickjs-instance.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
+import type { LiveMemory } from './live-memory.js';
 import { eventLoopScheduler } from './turn-scheduler.js';
 import type { EventLoopScheduler } from './turn-scheduler.js';
 
@@ -18,11 +19,38 @@ export interface EngineRunRequest {
   readonly host: EngineSink;
 }
 
+/** A durable program for {@link SandboxEngine.prepareDurable}. */
+export interface DurableEngineRunRequest extends EngineRunRequest {
+  readonly durable: RunDurability;
+}
+
+/** A suspended program for {@link SandboxEngine.resume}: the opened snapshot's memory and state, and the answers it gets. */
+export interface EngineResumeRequest extends Omit<DurableEngineRunRequest, 'source'> {
+  readonly live: LiveMemory;
+  /** The wiring the snapshot was sealed with: the realm that takes it must have the same. */
+  readonly wiring: string;
+  readonly suspended: SuspendedRun;
+}
+
+/** A resume whose realm is wired differently from the snapshot's (another build, prelude or layout). */
+export class WiringMismatch extends Error {
+  constructor(readonly found: string) {
+    super('the realm is wired differently from the snapshot');
+  }
+}
+
 /** A program ready to start: wire `deliver`/`cancel` first, then call `start` once. */
 export interface EngineRun {
   start(): Promise<EngineOutcome>;
   deliver(id: number, ok: boolean, json: string): void;
+  /** The host parked call `id` (a durable program). */
+  park(id: number): void;
   cancel(): void;
+}
+
+/** A durable program ready to start: it may end `suspended`. */
+export interface DurableEngineRun extends Omit<EngineRun, 'start'> {
+  start(): Promise<DurableEngineOutcome>;
 }
 
 /** An instance between programs, with its one realm. */
@@ -54,7 +82,7 @@ export interface SandboxEngineOptions {
    */
   readonly scheduleIdle?: EventLoopScheduler;
   /** Instantiates a module (a worker uses the one its host compiled; tests count them). */
-  readonly createInstance?: (capBytes: number) => Promise<QuickJsInstance>;
+  readonly createInstance?: (capBytes: number, initialBytes?: number) => Promise<QuickJsInstance>;
   /**
    * Whether a prewarm that no program is waiting for also runs a program in its new realm,
    * then resets it: V8 compiles QuickJS's WebAssembly functions, and the engine's own code,
@@ -91,13 +119,13 @@ export class SandboxEngine {
 
   private readonly maxIdleInstances: number;
   private readonly scheduleIdle: EventLoopScheduler;
-  private readonly createInstance: (capBytes: number) => Promise<QuickJsInstance>;
+  private readonly createInstance: (capBytes: number, initialBytes?: number) => Promise<QuickJsInstance>;
   private readonly warmUp: boolean;
 
   constructor(options: SandboxEngineOptions = {}) {
     this.maxIdleInstances = options.maxIdleInstances ?? 2;
     this.scheduleIdle = options.scheduleIdle ?? eventLoopScheduler();
-    this.createInstance = options.createInstance ?? createQuickJsInstance;
+    this.createInstance = options.createInstance ?? ((capBytes, initialBytes) => createQuickJsInstance(capBytes, undefined, initialBytes));
     this.warmUp = options.warmUp ?? false;
   }
 
@@ -127,8 +155,45 @@ export class SandboxEngine {
   /** Prepare a program. Rejects only when no QuickJS instance can be created at all. */
   async prepare(request: EngineRunRequest): Promise<EngineRun> {
     const slot = await this.acquire(memoryCapBytes(request.limits.memoryBytes));
-    const run = new GuestRun({ ...request, realm: slot.realm });
-    let outcome: Promise<EngineOutcome> | undefined;
+    // Without `durable` a run is never suspended: it ends completed or failed.
+    return this.engineRun(slot, new GuestRun({ ...request, realm: slot.realm })) as EngineRun;
+  }
+
+  /** Prepare a durable program: it is suspended when every call in flight is parked (see `GuestRun`). */
+  async prepareDurable(request: DurableEngineRunRequest): Promise<DurableEngineRun> {
+    const slot = await this.acquire(memoryCapBytes(request.limits.memoryBytes));
+    return this.engineRun(slot, new GuestRun({ ...request, realm: slot.realm }));
+  }
+
+  /**
+   * Prepare a suspended program: its memory goes into a realm prepared like the one it was
+   * sealed in, in an instance whose memory is large enough from the start (an idle one, or a
+   * new one). Rejects with {@link WiringMismatch}, before anything of the snapshot is written,
+   * when the realm is wired differently.
+   */
+  async resume(request: EngineResumeRequest): Promise<DurableEngineRun> {
+    const capBytes = memoryCapBytes(request.limits.memoryBytes);
+    if (request.live.memoryBytes > capBytes) throw new RangeError(`the snapshot needs ${request.live.memoryBytes} bytes of memory, over this program's cap of ${capBytes}`);
+    const slot = await this.acquire(capBytes, request.live.memoryBytes);
+    const wiring = slot.realm.wiring();
+    if (wiring !== request.wiring) {
+      this.keep(slot);
+      throw new WiringMismatch(wiring);
+    }
+    slot.realm.restore(request.live);
+    return this.engineRun(slot, new GuestRun({ ...request, source: '', realm: slot.realm, resume: request.suspended }));
+  }
+
+  /** The wiring of a realm of this engine (preparing one when none is idle). */
+  async wiring(memoryBytes: number = DEFAULT_SANDBOX_LIMITS.memoryBytes): Promise<string> {
+    const slot = await this.acquire(memoryCapBytes(memoryBytes));
+    const wiring = slot.realm.wiring();
+    this.keep(slot);
+    return wiring;
+  }
+
+  private engineRun(slot: Slot, run: GuestRun): DurableEngineRun {
+    let outcome: Promise<DurableEngineOutcome> | undefined;
     return {
       start: () =>
         (outcome ??= run.start().then((result) => {
@@ -136,6 +201,7 @@ export class SandboxEngine {
           return result;
         })),
       deliver: (id, ok, json) => run.deliver(id, ok, json),
+      park: (id) => run.park(id),
       cancel: () => run.cancel(),
     };
   }
@@ -147,21 +213,21 @@ export class SandboxEngine {
     this.preparing.length = 0;
   }
 
-  /** An idle slot for `capBytes` with its realm reset, or a new one. */
-  private async acquire(capBytes: number): Promise<Slot> {
-    const index = this.idle.findIndex((slot) => slot.instance.capBytes === capBytes);
+  /** An idle slot for `capBytes` whose memory holds at least `memoryBytes`, with its realm reset, or a new one. */
+  private async acquire(capBytes: number, memoryBytes = 0): Promise<Slot> {
+    const index = this.idle.findIndex((slot) => slot.instance.capBytes === capBytes && slot.instance.memory.buffer.byteLength >= memoryBytes);
     if (index < 0) {
-      const preparing = this.preparing.find((candidate) => candidate.capBytes === capBytes);
-      return preparing !== undefined && this.takeOver(preparing) ? preparing.slot : this.createSlot(capBytes);
+      const preparing = memoryBytes === 0 ? this.preparing.find((candidate) => candidate.capBytes === capBytes) : undefined;
+      return preparing !== undefined && this.takeOver(preparing) ? preparing.slot : this.createSlot(capBytes, memoryBytes);
     }
     const [slot] = this.idle.splice(index, 1) as [Slot];
-    return !slot.realm.used || slot.realm.reset() ? slot : this.createSlot(capBytes);
+    return !slot.realm.used || slot.realm.reset() ? slot : this.createSlot(capBytes, memoryBytes);
   }
 
-  /** A new instance and its realm; an instance that cannot prepare one is replaced once. */
-  private async createSlot(capBytes: number): Promise<Slot> {
+  /** A new instance (its memory at least `memoryBytes` from the start) and its realm; an instance that cannot prepare one is replaced once. */
+  private async createSlot(capBytes: number, memoryBytes = 0): Promise<Slot> {
     for (let attempt = 0; ; attempt += 1) {
-      const instance = await this.createInstance(capBytes);
+      const instance = await this.createInstance(capBytes, memoryBytes);
       try {
         return { instance, realm: new GuestRealm(instance) };
       } catch (error) {

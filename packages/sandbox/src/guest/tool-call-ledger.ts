@@ -7,13 +7,21 @@ export interface PendingDelivery {
   readonly json: string;
 }
 
+/** What a suspended program's ledger carries over: how many calls it issued and the parked ones. */
+export interface ToolCallLedgerState {
+  readonly issued: number;
+  readonly parked: readonly EngineToolCall[];
+}
+
 /**
  * The bookkeeping of one program's tool calls: ids, the calls of the current turn (sent
- * as one batch), the calls in flight, and the responses waiting to enter the guest.
+ * as one batch), the calls in flight (some of them parked by the host), and the responses
+ * waiting to enter the guest.
  */
 export class ToolCallLedger {
   private issued = 0;
-  private readonly inFlight = new Set<number>();
+  private readonly inFlight = new Map<number, EngineToolCall>();
+  private readonly parkedIds = new Set<number>();
   private turn: EngineToolCall[] = [];
   private waiting: PendingDelivery[] = [];
 
@@ -32,12 +40,23 @@ export class ToolCallLedger {
     return this.waiting.length > 0;
   }
 
+  /** How many calls in flight are parked. */
+  get parkedCount(): number {
+    return this.parkedIds.size;
+  }
+
+  /** Whether calls are in flight and every one of them is parked. */
+  get allParked(): boolean {
+    return this.inFlight.size > 0 && this.parkedIds.size === this.inFlight.size;
+  }
+
   /** Record a call of the current turn; returns its id (the guest numbers its calls the same way: 1, 2, …). */
   issue(jsName: string, inputJson: string): number {
     this.issued += 1;
     const id = this.issued;
-    this.inFlight.add(id);
-    this.turn.push({ id, jsName, inputJson });
+    const call = { id, jsName, inputJson };
+    this.inFlight.set(id, call);
+    this.turn.push(call);
     return id;
   }
 
@@ -48,9 +67,17 @@ export class ToolCallLedger {
     return batch;
   }
 
-  /** Queue a response; false when the call is unknown or already answered. */
+  /** Mark a call in flight as parked (its answer comes later, maybe in another process); false when it is not in flight. */
+  park(id: number): boolean {
+    if (!this.inFlight.has(id)) return false;
+    this.parkedIds.add(id);
+    return true;
+  }
+
+  /** Queue a response; false when the call is unknown or already answered. A parked call may be answered too. */
   answer(delivery: PendingDelivery): boolean {
     if (!this.inFlight.delete(delivery.id)) return false;
+    this.parkedIds.delete(delivery.id);
     this.waiting.push(delivery);
     return true;
   }
@@ -60,5 +87,19 @@ export class ToolCallLedger {
     const deliveries = this.waiting;
     this.waiting = [];
     return deliveries;
+  }
+
+  /** What a suspension records (call only when {@link allParked}). */
+  state(): ToolCallLedgerState {
+    return { issued: this.issued, parked: [...this.inFlight.values()] };
+  }
+
+  /** Take over a suspended program's calls: the parked ones are in flight again, still parked. */
+  restore(state: ToolCallLedgerState): void {
+    this.issued = state.issued;
+    for (const call of state.parked) {
+      this.inFlight.set(call.id, call);
+      this.parkedIds.add(call.id);
+    }
   }
 }

@@ -71,17 +71,28 @@ export function encodeToolResponse(response: unknown, call: GuestToolCall, limit
   }
 }
 
+/** Whether a host's answer is `{ parked: true }` (read without ever throwing). */
+function isParked(response: unknown): boolean {
+  try {
+    return typeof response === 'object' && response !== null && (response as { parked?: unknown }).parked === true && (response as { ok?: unknown }).ok === undefined;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Hand one turn's calls to `request.onToolBatch` and route each answer to `deliver`. A
  * throwing callback, a missing promise, a rejected one or an answer that cannot be read
  * fails that call with `EXECUTION_FAILED`; the program keeps running. Nothing here can
- * throw or leave a rejection unhandled, whatever the host returns.
+ * throw or leave a rejection unhandled, whatever the host returns. An answer `{ parked: true }`
+ * goes to `park` (a durable run); without `park` it fails the call.
  */
 export function dispatchToolBatch(
   request: RunProgramRequest,
   calls: readonly GuestToolCall[],
   limits: SandboxLimits,
   deliver: (id: number, response: EncodedResponse) => void,
+  park?: (id: number) => void,
 ): void {
   const send = (id: number, response: EncodedResponse): void => {
     try {
@@ -111,7 +122,11 @@ export function dispatchToolBatch(
     }
     // A resolve function, unlike Promise.resolve, never throws (not even for a promise with a hostile `constructor`).
     new Promise<unknown>((resolve) => resolve(answer)).then(
-      (response) => send(call.id, encodeToolResponse(response, call, limits)),
+      (response) => {
+        if (!isParked(response)) send(call.id, encodeToolResponse(response, call, limits));
+        else if (park !== undefined) park(call.id);
+        else send(call.id, failure('EXECUTION_FAILED', `the host parked tools.${call.jsName}, but the program is not durable: only a durable run can park a call`));
+      },
       (error: unknown) => send(call.id, failure('EXECUTION_FAILED', `tools.${call.jsName} failed in the host: ${describeThrown(error)}`)),
     );
   });

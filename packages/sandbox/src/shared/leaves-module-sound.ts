@@ -8,6 +8,6 @@ const SOUND_FAILURE_CODES: ReadonlySet<string> = new Set(['EXEC_RUNTIME', 'EXEC_
  * holding it) fit for another program. The guest decides it for its own module; a parent
  * checks it again, so a broken child cannot talk its way back into the pool.
  */
-export function leavesModuleSound(ending: { readonly status: 'completed' | 'failed'; readonly error?: ProgramError | undefined }): boolean {
-  return ending.status === 'completed' || SOUND_FAILURE_CODES.has(ending.error?.code ?? '');
+export function leavesModuleSound(ending: { readonly status: 'completed' | 'failed' | 'suspended'; readonly error?: ProgramError | undefined }): boolean {
+  return ending.status !== 'failed' || SOUND_FAILURE_CODES.has(ending.error?.code ?? '');
 }

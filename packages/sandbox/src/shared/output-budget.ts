@@ -39,6 +39,15 @@ export interface BudgetDecision<Item> {
   readonly overflow: boolean;
 }
 
+/** What an {@link OutputBudget} has counted (a suspended program carries it over). */
+export interface OutputBudgetState {
+  readonly textChars: number;
+  readonly textItems: number;
+  readonly mediaItems: number;
+  readonly mediaBytes: number;
+  readonly exhausted: boolean;
+}
+
 /** Counts text and media against the limits (the guest's engine and the parent both keep one). */
 export class OutputBudget {
   private textChars = 0;
@@ -49,7 +58,17 @@ export class OutputBudget {
   /** Set once an item went over a limit: nothing more is accepted, not even another marker. */
   private exhausted = false;
 
-  constructor(private readonly limits: SandboxLimits) {}
+  constructor(
+    private readonly limits: SandboxLimits,
+    spent?: OutputBudgetState,
+  ) {
+    if (spent !== undefined) ({ textChars: this.textChars, textItems: this.textItems, mediaItems: this.mediaItems, mediaBytes: this.mediaBytes, exhausted: this.exhausted } = spent);
+  }
+
+  /** What has been counted so far. */
+  state(): OutputBudgetState {
+    return { textChars: this.textChars, textItems: this.textItems, mediaItems: this.mediaItems, mediaBytes: this.mediaBytes, exhausted: this.exhausted };
+  }
 
   /**
    * Accept a text item, cut to what is left. Everything kept counts, the cut marker

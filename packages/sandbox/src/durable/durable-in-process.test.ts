@@ -1,0 +1,143 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createInProcessTransport } from '../host/in-process-transport.js';
+import type { DurableProgramResult, SuspendedProgramResult } from '../index.js';
+import { DURABLE_BINDINGS, durableFor, parkAllButMul } from '../test-support/durable-fixtures.js';
+
+const transport = createInProcessTransport({ limits: { memoryBytes: 32 * 1024 * 1024 } });
+afterAll(() => transport.close());
+
+function suspended(result: DurableProgramResult): SuspendedProgramResult {
+  if (result.status !== 'suspended') throw new Error(`expected a suspension, got ${JSON.stringify(result)}`);
+  return result;
+}
+
+function run(source: string, scope?: string): Promise<DurableProgramResult> {
+  return transport.runDurable({ source, bindings: DURABLE_BINDINGS, onToolBatch: parkAllButMul, durable: durableFor(scope) });
+}
+
+function resume(snapshot: Uint8Array, answers: Array<[number, unknown]>, scope?: string): Promise<DurableProgramResult> {
+  return transport.resume({
+    snapshot,
+    answers: answers.map(([id, value]) => ({ id, response: { ok: true, value: value as never } })),
+    onToolBatch: parkAllButMul,
+    durable: durableFor(scope),
+  });
+}
+
+describe('a durable program in process', () => {
+  it('is suspended at a parked call and resumed where it stopped, its variables, output and counters intact', async () => {
+    const first = suspended(
+      await run(`
+        const product = await tools.mul({ a: 6, b: 7 });
+        const closure = (x) => x + product;
+        text('before ' + product);
+        const verdict = await tools.approve({ action: 'deploy' });
+        text('after ' + verdict);
+        return closure(verdict === 'yes' ? 100 : 0);
+      `),
+    );
+    expect(first.parked).toEqual([{ id: 2, jsName: 'approve', input: { action: 'deploy' } }]);
+    expect(first.output).toEqual([{ type: 'text', text: 'before 42' }]);
+    expect(first.stats.toolCalls).toBe(2);
+    expect(first.snapshot.byteLength).toBeLessThan(200_000);
+    const second = await resume(first.snapshot, [[2, 'yes']]);
+    expect(second).toMatchObject({ status: 'completed', returnValue: 142, output: [{ type: 'text', text: 'before 42' }, { type: 'text', text: 'after yes' }] });
+    expect(second.stats.toolCalls).toBe(2);
+    expect(second.stats.cpuMs).toBeGreaterThanOrEqual(first.stats.cpuMs);
+  });
+
+  it('suspends at a Promise.all of three with one parked and two answered', async () => {
+    const first = suspended(
+      await run(`
+        const [a, b, c] = await Promise.all([tools.mul({ a: 2, b: 3 }), tools.send({ to: 'x' }), tools.mul({ a: 4, b: 5 })]);
+        return { a, b, c };
+      `),
+    );
+    expect(first.parked.map((call) => call.jsName)).toEqual(['send']);
+    const second = await resume(first.snapshot, [[first.parked[0]?.id ?? 0, 'sent']]);
+    expect(second).toMatchObject({ status: 'completed', returnValue: { a: 6, b: 'sent', c: 20 } });
+  });
+
+  it('keeps pending timers as due times: one fired before the suspension, the other fires after the resume', async () => {
+    const first = suspended(
+      await run(`
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        text('first timer');
+        const later = new Promise((resolve) => setTimeout(() => { text('second timer'); resolve('late'); }, 5));
+        const verdict = await tools.approve({});
+        return [verdict, await later];
+      `),
+    );
+    expect(first.output).toEqual([{ type: 'text', text: 'first timer' }]);
+    const second = await resume(first.snapshot, [[1, 'ok']]);
+    expect(second).toMatchObject({ status: 'completed', returnValue: ['ok', 'late'] });
+    expect(second.output.map((item) => (item.type === 'text' ? item.text : ''))).toEqual(['first timer', 'second timer']);
+  });
+
+  it('suspends and resumes three times, with answers split across the rounds', async () => {
+    const source = `
+      const a = tools.approve({ n: 1 }), b = tools.approve({ n: 2 }), c = tools.approve({ n: 3 });
+      const first = await a;
+      text('got ' + first);
+      const d = await tools.send({ after: first });
+      return [first, await b, await c, d];
+    `;
+    const round1 = suspended(await run(source));
+    expect(round1.parked.map((call) => call.id)).toEqual([1, 2, 3]);
+    const round2 = suspended(await resume(round1.snapshot, [[1, 'one'], [3, 'three']]));
+    expect(round2.parked.map((call) => call.id)).toEqual([2, 4]);
+    expect(round2.output).toEqual([{ type: 'text', text: 'got one' }]);
+    const round3 = suspended(await resume(round2.snapshot, [[4, 'sent']]));
+    expect(round3.parked.map((call) => call.id)).toEqual([2]);
+    const done = await resume(round3.snapshot, [[2, 'two']]);
+    expect(done).toMatchObject({ status: 'completed', returnValue: ['one', 'two', 'three', 'sent'], stats: { toolCalls: 4 } });
+  });
+
+  it('draws another Math.random stream on each resume of one snapshot', async () => {
+    const first = suspended(await run(`await tools.approve({}); return [Math.random(), Math.random()];`));
+    const [one, two] = await Promise.all([resume(first.snapshot, [[1, null]]), resume(first.snapshot, [[1, null]])]);
+    expect(one.status).toBe('completed');
+    expect(one.status === 'completed' && two.status === 'completed' && one.returnValue).not.toEqual(two.status === 'completed' && two.returnValue);
+  });
+
+  it('resumes a heap with a 2 MiB zero-filled array below live objects', async () => {
+    const first = suspended(
+      await run(`
+        const zeros = new Uint8Array(2 * 1024 * 1024);
+        const live = Array.from({ length: 2000 }, (_, i) => ({ i, text: 'item ' + i }));
+        await tools.approve({});
+        return [zeros.length, zeros.every((byte) => byte === 0), live.length, live[1999].text];
+      `),
+    );
+    const second = await resume(first.snapshot, [[1, true]]);
+    expect(second).toMatchObject({ status: 'completed', returnValue: [2 * 1024 * 1024, true, 2000, 'item 1999'] });
+  });
+
+  it('is not suspended over maxSnapshotBytes: the host is told why and answers the parked call in memory', async () => {
+    const refusals: unknown[] = [];
+    const result = await transport.runDurable({
+      source: `const big = 'x'.repeat(10); return await tools.approve({}) + big.length;`,
+      bindings: DURABLE_BINDINGS,
+      limits: { maxSnapshotBytes: 1024 },
+      onToolBatch: parkAllButMul,
+      durable: durableFor('team-a', {
+        onSuspendRefused: (refusal, parked, answer) => {
+          refusals.push({ refusal, parked });
+          answer(parked[0]?.id ?? 0, { ok: true, value: 5 });
+        },
+      }),
+    });
+    expect(result).toMatchObject({ status: 'completed', returnValue: 15 });
+    expect(refusals).toEqual([
+      {
+        refusal: expect.objectContaining({ code: 'SNAPSHOT_TOO_LARGE', maxSnapshotBytes: 1024, message: expect.stringMatching(/^the program was not suspended: its sealed snapshot would be \d+ bytes, over maxSnapshotBytes \(1024\)/) }),
+        parked: [{ id: 1, jsName: 'approve', input: {} }],
+      },
+    ]);
+  });
+
+  it('fails a parked call in a run that is not durable', async () => {
+    const result = await transport.run({ source: `try { await tools.approve({}); } catch (error) { return error.code + ': ' + error.message; }`, bindings: DURABLE_BINDINGS, onToolBatch: parkAllButMul });
+    expect(result).toMatchObject({ status: 'completed', returnValue: 'EXECUTION_FAILED: the host parked tools.approve, but the program is not durable: only a durable run can park a call' });
+  });
+});
