@@ -136,6 +136,13 @@ describe('a durable program in process', () => {
     ]);
   });
 
+  it('leaves nothing of a resumed program to the next program', async () => {
+    const first = suspended(await run(`globalThis.leak = 'secret'; Object.prototype.polluted = 1; return await tools.approve({});`));
+    expect(await resume(first.snapshot, [[1, 'ok']])).toMatchObject({ status: 'completed', returnValue: 'ok' });
+    const next = await transport.run({ source: `return [typeof leak, ({}).polluted === undefined]`, bindings: [], onToolBatch: () => [] });
+    expect(next).toMatchObject({ status: 'completed', returnValue: ['undefined', true] });
+  });
+
   it('fails a parked call in a run that is not durable', async () => {
     const result = await transport.run({ source: `try { await tools.approve({}); } catch (error) { return error.code + ': ' + error.message; }`, bindings: DURABLE_BINDINGS, onToolBatch: parkAllButMul });
     expect(result).toMatchObject({ status: 'completed', returnValue: 'EXECUTION_FAILED: the host parked tools.approve, but the program is not durable: only a durable run can park a call' });
