@@ -15,13 +15,13 @@ export function createExecTool(context: CodeModeContext): FreeformToolDefinition
   return {
     kind: 'freeform',
     name: 'exec',
-    description: 'Run a JavaScript program that calls tools as functions.',
+    description: 'Run a JavaScript or TypeScript program that calls tools as functions.',
     describe: ({ scopeId }) =>
       generateExecDescription(context.registry, context.registry.scope(scopeId), {
         cells: context.cells !== undefined,
         limits: context.limits,
       }),
-    jsonFallback: { parameter: 'code', description: 'The JavaScript program to run (the body of an async function).' },
+    jsonFallback: { parameter: 'code', description: 'The JavaScript or TypeScript program to run (the body of an async function).' },
     // A program has no capability beyond its nested calls, and each of those is approved on its own.
     needsApproval: false,
     // The sandbox's limits bound a program, and each nested call has its own timeout.

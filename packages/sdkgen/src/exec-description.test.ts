@@ -19,11 +19,11 @@ describe('generateExecDescription', () => {
   it('documents a code_mode_only scope in full', () => {
     const registry = registryWith('code_mode_only', ['slack_post_message', 'get_weather']);
     expect(generateExecDescription(registry, registry.root, { limits: LIMITS })).toMatchInlineSnapshot(`
-      "Run a JavaScript program that calls tools as functions: chain calls, loop, and filter or combine results before they reach you.
+      "Run a JavaScript or TypeScript program that calls tools as functions: chain calls, loop, and filter or combine results before they reach you.
 
       Program:
-      - JavaScript, not TypeScript: type annotations, interfaces and \`as\` casts are syntax errors; the signatures below only describe shapes.
-      - The source is the body of an async function: use top-level \`await\`; \`return\` a JSON value as the result.
+      - JavaScript or TypeScript (types are erased; enum, namespace and decorators are not supported); the signatures below are TypeScript.
+      - The source is the body of an async function: use top-level \`await\`; \`return\` the result (as JSON: a Map, Set or Date is converted).
       - You receive what the program added with text() and the media helpers, then the returned value.
 
       Calling tools:
@@ -33,13 +33,13 @@ describe('generateExecDescription', () => {
       - These tools are reachable only from programs: calling one of them directly is refused.
 
       Globals:
-      - text(value): add text to the output (non-strings as JSON); at most 100,000 characters.
+      - text(value), console.log(...values): add text to the output (non-strings as JSON, or as Node prints them); at most 100,000 characters.
       - image(value), audio(value), generatedImage(value): add media (a data: URL, or { mimeType, data } in base64); at most 16 items, 10 MiB.
       - setTimeout(callback, ms), clearTimeout(id): at most 1,024 pending; pending timers do not keep the program alive.
       - exit(): end the program now.
       - ALL_TOOLS: [{ name, jsName, description }] for every tool in \`tools\`.
       Limits: 30 s of CPU time (waiting for tools does not count), 64 MiB of memory.
-      Not available: Node.js APIs, process, require, import (static or dynamic), filesystem, network, console (use text()), WebAssembly, Atomics, SharedArrayBuffer.
+      Not available: Node.js APIs, process, require, import (static or dynamic), filesystem, network, WebAssembly, Atomics, SharedArrayBuffer.
 
       Tools (2, sorted by name):
       // Retrieves current weather for the given location.

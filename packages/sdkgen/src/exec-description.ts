@@ -28,7 +28,7 @@ export function isLazyScope(plan: ExposurePlan): boolean {
   return plan.scope.search !== undefined && plan.wireNames.has(TOOL_SEARCH_NAME);
 }
 
-const INTRO = 'Run a JavaScript program that calls tools as functions: chain calls, loop, and filter or combine results before they reach you.';
+const INTRO = 'Run a JavaScript or TypeScript program that calls tools as functions: chain calls, loop, and filter or combine results before they reach you.';
 
 // Lazy scopes keep their description byte-identical while deferred tools come and go:
 // providers cache the prompt prefix, so nothing here counts or names what is not eager.
@@ -54,7 +54,7 @@ function fullToolsSection(plan: ExposurePlan, options: ExecDescriptionOptions): 
 
 /**
  * The `exec` description for a scope, generated from the registry before each request.
- * It says the input is JavaScript (not TypeScript), how a program runs and ends, how
+ * It says the input is JavaScript or TypeScript, how a program runs and ends, how
  * tools are called and how failures look, the helpers and their limits, what is absent,
  * and — with `cells` — how cells work. Then it documents the scope's bindings, sorted by
  * canonical name: every one in full, or, when the scope discovers tools lazily (search

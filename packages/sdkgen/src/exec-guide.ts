@@ -9,8 +9,8 @@ import { formatBytes, formatCount, formatDuration } from './exec-limits.js';
 export function programSection(): string {
   return [
     'Program:',
-    '- JavaScript, not TypeScript: type annotations, interfaces and `as` casts are syntax errors; the signatures below only describe shapes.',
-    '- The source is the body of an async function: use top-level `await`; `return` a JSON value as the result.',
+    '- JavaScript or TypeScript (types are erased; enum, namespace and decorators are not supported); the signatures below are TypeScript.',
+    '- The source is the body of an async function: use top-level `await`; `return` the result (as JSON: a Map, Set or Date is converted).',
     '- You receive what the program added with text() and the media helpers, then the returned value.',
   ].join('\n');
 }
@@ -32,13 +32,13 @@ export function callingSection(mode: ToolMode): string {
 export function globalsSection(limits: ExecLimits): string {
   return [
     'Globals:',
-    `- text(value): add text to the output (non-strings as JSON); at most ${formatCount(limits.maxTextChars)} characters.`,
+    `- text(value), console.log(...values): add text to the output (non-strings as JSON, or as Node prints them); at most ${formatCount(limits.maxTextChars)} characters.`,
     `- image(value), audio(value), generatedImage(value): add media (a data: URL, or { mimeType, data } in base64); at most ${formatCount(limits.maxMediaItems)} items, ${formatBytes(limits.maxMediaBytes)}.`,
     `- setTimeout(callback, ms), clearTimeout(id): at most ${formatCount(limits.maxTimers)} pending; pending timers do not keep the program alive.`,
     '- exit(): end the program now.',
     '- ALL_TOOLS: [{ name, jsName, description }] for every tool in `tools`.',
     `Limits: ${formatDuration(limits.cpuBudgetMs)} of CPU time (waiting for tools does not count), ${formatBytes(limits.memoryBytes)} of memory.`,
-    'Not available: Node.js APIs, process, require, import (static or dynamic), filesystem, network, console (use text()), WebAssembly, Atomics, SharedArrayBuffer.',
+    'Not available: Node.js APIs, process, require, import (static or dynamic), filesystem, network, WebAssembly, Atomics, SharedArrayBuffer.',
   ].join('\n');
 }
 
