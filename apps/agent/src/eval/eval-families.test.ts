@@ -13,15 +13,15 @@ async function call(fixture: EvalFixture, name: string, args: JsonObject): Promi
 const family = (name: string) => EVAL_FAMILIES.find((candidate) => candidate.name === name)!;
 
 describe('eval families', () => {
-  it('has five families with several seeded tasks each, a cassette per arm, and stable prompts', () => {
-    expect(EVAL_FAMILIES.map((candidate) => candidate.name)).toEqual(['aggregation', 'multi_hop', 'filter_then_act', 'batch_transform', 'small_api']);
+  it('has six families with several seeded tasks each, a cassette per arm, and stable prompts', () => {
+    expect(EVAL_FAMILIES.map((candidate) => candidate.name)).toEqual(['aggregation', 'multi_hop', 'filter_then_act', 'batch_transform', 'small_api', 'typed_program']);
     const tasks = evalTasks(3);
-    expect(tasks).toHaveLength(15);
-    expect(new Set(tasks.map((task) => task.id)).size).toBe(15);
+    expect(tasks).toHaveLength(18);
+    expect(new Set(tasks.map((task) => task.id)).size).toBe(18);
     for (const task of tasks) expect(Object.keys(task.cassettes).sort()).toEqual([...EVAL_ARMS].sort());
     expect(evalTasks(3).map((task) => task.prompt)).toEqual(tasks.map((task) => task.prompt));
-    // Seeds differ: the multi-hop start and the small-API pair change between tasks.
-    expect(new Set(tasks.filter((task) => task.family !== 'aggregation' && task.family !== 'filter_then_act' && task.family !== 'batch_transform').map((task) => task.prompt)).size).toBe(6);
+    // Seeds differ: the multi-hop start, the small-API pair and the number of notes change between tasks.
+    expect(new Set(tasks.filter((task) => task.family !== 'aggregation' && task.family !== 'filter_then_act' && task.family !== 'batch_transform').map((task) => task.prompt)).size).toBe(9);
   });
 
   it('aggregation: 200 orders in four pages; only the exact per-customer totals pass', async () => {
