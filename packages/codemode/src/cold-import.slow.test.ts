@@ -1,4 +1,5 @@
-// Importing the full stack loads neither the tokenizer's tables, nor Ajv, nor QuickJS: a
+// Importing the full stack loads neither the tokenizer's tables, nor Ajv, nor QuickJS, nor
+// the TypeScript stripper (only a TypeScript program loads it): a
 // fresh Node process imports every runtime package with a loader hook that reports each
 // module it loads, runs a short `exec`, and only then asks for a count. From the built
 // packages, the way users load them, the stack is one bundle per entry.
@@ -28,6 +29,9 @@ process.stderr.write('MARK short answer\\n');
 const long = await runtime.dispatch({ name: 'exec', args: "return 'word '.repeat(30000);", callId: 'c2', scope: registry.root });
 if (long.status !== 'ok') throw new Error(long.message);
 process.stderr.write('MARK long answer\\n');
+const typed = await runtime.dispatch({ name: 'exec', args: "const n: number = 1; return n;", callId: 'c3', scope: registry.root });
+if (typed.status !== 'ok') throw new Error(typed.message);
+process.stderr.write('MARK typed answer\\n');
 await codeMode.shutdown();
 await transport.close();
 `;
@@ -60,9 +64,10 @@ const loads = (part: string) => (urls: readonly string[] = []) => urls.some((url
 const tokenizer = loads('/gpt-tokenizer/');
 const ajv = loads('/ajv/');
 const quickjs = loads('/quickjs-emscripten-core/');
+const amaro = loads('/amaro/');
 
 describe('the cold import of the full stack', () => {
-  it('loads neither the tokenizer, nor Ajv, nor QuickJS; a short answer needs neither, a long one loads the tokenizer', async () => {
+  it('loads neither the tokenizer, nor Ajv, nor QuickJS, nor the stripper; a short answer needs none, a long one loads the tokenizer, a TypeScript one the stripper', async () => {
     const loaded = await loadedModules(['--conditions=@toolcell/source', '--import', 'tsx']);
     expect(loaded.get('imported')?.some((url) => url.includes('/codemode/src/'))).toBe(true);
     expect(tokenizer(loaded.get('imported'))).toBe(false);
@@ -73,6 +78,9 @@ describe('the cold import of the full stack', () => {
     expect(tokenizer(loaded.get('short answer'))).toBe(false);
     expect(ajv(loaded.get('short answer'))).toBe(false);
     expect(tokenizer(loaded.get('long answer'))).toBe(true);
+    // The TypeScript stripper: never for JavaScript programs, on the first TypeScript one.
+    expect(amaro(loaded.get('imported')) || amaro(loaded.get('short answer')) || amaro(loaded.get('long answer'))).toBe(false);
+    expect(amaro(loaded.get('typed answer'))).toBe(true);
   });
 
   describe('from the built packages', () => {
@@ -96,7 +104,7 @@ describe('the cold import of the full stack', () => {
         'sandbox/dist/bundle/node.js',
         'sdkgen/dist/bundle/index.js',
       ]);
-      expect(tokenizer(imported) || ajv(imported) || quickjs(imported)).toBe(false);
+      expect(tokenizer(imported) || ajv(imported) || quickjs(imported) || amaro(imported)).toBe(false);
       // Inlined: no CommonJS to parse at import.
       expect(loads('/eventemitter3/')(imported)).toBe(false);
       expect(tokenizer(loaded.get('short answer'))).toBe(false);
