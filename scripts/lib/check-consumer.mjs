@@ -5,7 +5,7 @@ import { join, relative, sep } from 'node:path';
 import { runCommand } from './run-command.mjs';
 
 const CONSUMER = join('tooling', 'consumer-check');
-const TSCONFIGS = ['tsconfig.json', 'tsconfig.bundler.json'];
+const TSCONFIGS = ['tsconfig.json', 'tsconfig.bundler.json', 'tsconfig.frameworks.json'];
 
 function sourceFiles(dir) {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

@@ -28,6 +28,7 @@ export const LAYERS = {
   '@toolcell/tracing': ['@toolcell/core', '@toolcell/executor'],
   // Agent frameworks: their tools, approvals and run context through Code Mode.
   '@toolcell/ai-sdk': ['@toolcell/core', '@toolcell/registry', '@toolcell/executor', '@toolcell/sandbox', '@toolcell/codemode'],
+  '@toolcell/openai-agents': ['@toolcell/core', '@toolcell/registry', '@toolcell/executor', '@toolcell/sandbox', '@toolcell/codemode'],
 };
 
 /** What a package's tests, examples and benchmarks may import besides its LAYERS entry. */
