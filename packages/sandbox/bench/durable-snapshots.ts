@@ -44,7 +44,7 @@ async function suspendOnce(engine: SandboxEngine, source: string): Promise<{ sea
         const sealStart = performance.now();
         const now = Date.now();
         const attempt = sealSnapshot(
-          { build: buildFingerprint(), wiring: capture.wiring, identity: IDENTITY, sealedAt: now, expiresAt: now + 3_600_000, bindings, limits, parked: capture.calls.parked, issued: capture.calls.issued, timers: capture.timers, cpuMs: capture.cpuMs, wallMs: 0, budget: capture.output, output: [] },
+          { build: buildFingerprint(), wiring: capture.wiring, identity: IDENTITY, sealedAt: now, expiresAt: now + 3_600_000, bindings, limits, parked: capture.calls.parked, issued: capture.calls.issued, timers: capture.timers, cpuMs: capture.cpuMs, watchdogMs: capture.watchdogMs, wallMs: 0, budget: capture.output, output: [] },
           capture.live,
           KEYS,
           limits.maxSnapshotBytes,

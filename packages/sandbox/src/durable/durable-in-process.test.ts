@@ -93,6 +93,22 @@ describe('a durable program in process', () => {
     expect(done).toMatchObject({ status: 'completed', returnValue: ['one', 'two', 'three', 'sent'], stats: { toolCalls: 4 } });
   });
 
+  it('carries the wall-clock allowance over rounds: two waits that each fit it do not fit it together', async () => {
+    // 600 ms of timers a round under a 1 000 ms allowance: the second round goes over it only if the first's time counts.
+    const limits = { cpuBudgetMs: 1_000, watchdogGraceMs: 0 };
+    const first = suspended(
+      await transport.runDurable({
+        source: `await new Promise((resolve) => setTimeout(resolve, 600)); await tools.approve({}); await new Promise((resolve) => setTimeout(resolve, 600)); return 'done';`,
+        bindings: DURABLE_BINDINGS,
+        limits,
+        onToolBatch: parkAllButMul,
+        durable: durableFor(),
+      }),
+    );
+    const second = await resume(first.snapshot, [[1, 'ok']]);
+    expect(second).toMatchObject({ status: 'failed', error: { code: 'EXEC_CPU_BUDGET', message: expect.stringMatching(/^The program ran for more than 1000 ms of wall-clock time/) } });
+  });
+
   it('draws another Math.random stream on each resume of one snapshot', async () => {
     const first = suspended(await run(`await tools.approve({}); return [Math.random(), Math.random()];`));
     const [one, two] = await Promise.all([resume(first.snapshot, [[1, null]]), resume(first.snapshot, [[1, null]])]);

@@ -39,6 +39,8 @@ export interface SnapshotHeader {
   readonly timers: GuestTimersState;
   /** Guest CPU time used so far (counts against `cpuBudgetMs`). */
   readonly cpuMs: number;
+  /** Wall time the watchdog counted so far (not while calls were in flight): the next round's watchdog goes on from it. */
+  readonly watchdogMs: number;
   /** Wall time of the earlier rounds, for the stats. */
   readonly wallMs: number;
   /** The output budget spent so far, and the output produced so far. */

@@ -47,14 +47,40 @@ export function checkSealKeys(keys: SealKeys): void {
 /** The header without what sealing adds (the regions' sizes). */
 export type UnsealedHeader = Omit<SnapshotHeader, 'regions' | 'memoryBytes'>;
 
+/** A memory region compressed for a seal (gzip level 1). */
+export interface CompressedRegion {
+  /** Byte offset in the linear memory. */
+  readonly start: number;
+  /** Its size in memory. */
+  readonly bytes: number;
+  readonly compressed: Uint8Array;
+}
+
+/** A paused program's live memory, compressed: what a seal stores (a sandbox peer compresses its own and sends this). */
+export interface CompressedMemory {
+  readonly memoryBytes: number;
+  readonly regions: readonly CompressedRegion[];
+}
+
+/** Compress live memory for {@link sealCompressed}. */
+export function compressLiveMemory(live: LiveMemory): CompressedMemory {
+  const { gzip } = sealPrimitives();
+  return { memoryBytes: live.memoryBytes, regions: live.regions.map((region) => ({ start: region.start, bytes: region.bytes.byteLength, compressed: gzip(region.bytes) })) };
+}
+
 /** Seal a paused program: its snapshot, or (over `maxBytes`) why there is none. */
 export function sealSnapshot(header: UnsealedHeader, live: LiveMemory, keys: SealKeys, maxBytes: number): { readonly sealed: Uint8Array } | { readonly refused: SuspendRefusal } {
-  const { gzip, hmac } = sealPrimitives();
-  const compressed = live.regions.map((region) => gzip(region.bytes));
+  return sealCompressed(header, compressLiveMemory(live), keys, maxBytes);
+}
+
+/** {@link sealSnapshot} of memory compressed already. */
+export function sealCompressed(header: UnsealedHeader, memory: CompressedMemory, keys: SealKeys, maxBytes: number): { readonly sealed: Uint8Array } | { readonly refused: SuspendRefusal } {
+  const { hmac } = sealPrimitives();
+  const compressed = memory.regions.map((region) => region.compressed);
   const full: SnapshotHeader = {
     ...header,
-    memoryBytes: live.memoryBytes,
-    regions: live.regions.map((region, index) => ({ start: region.start, bytes: region.bytes.byteLength, sealedBytes: (compressed[index] as Uint8Array).byteLength })),
+    memoryBytes: memory.memoryBytes,
+    regions: memory.regions.map((region) => ({ start: region.start, bytes: region.bytes, sealedBytes: region.compressed.byteLength })),
   };
   const keyId = encoder.encode(keys.current.id);
   const headerBytes = encoder.encode(JSON.stringify(full));
@@ -102,6 +128,13 @@ export interface OpenSnapshotOptions {
   readonly answerIds: readonly number[];
 }
 
+/** A checked snapshot: its header, its memory, and that memory as it is stored (compressed, views of the snapshot). */
+export interface OpenedSnapshot {
+  readonly header: SnapshotHeader;
+  readonly live: LiveMemory;
+  readonly compressed: CompressedMemory;
+}
+
 function malformed(message: string): SnapshotError {
   return new SnapshotError({ code: 'SNAPSHOT_MALFORMED', message });
 }
@@ -111,7 +144,7 @@ function malformed(message: string): SnapshotError {
  * fails it), then its build, identity, expiry and the answered ids. Throws a
  * {@link SnapshotError} for the first that fails; `bytes` is never changed.
  */
-export function openSnapshot(bytes: Uint8Array, options: OpenSnapshotOptions): { readonly header: SnapshotHeader; readonly live: LiveMemory } {
+export function openSnapshot(bytes: Uint8Array, options: OpenSnapshotOptions): OpenedSnapshot {
   if (!(bytes instanceof Uint8Array)) throw malformed('a snapshot is a Uint8Array');
   if (bytes.length > options.maxBytes) {
     throw new SnapshotError({ code: 'SNAPSHOT_TOO_LARGE', message: `it is ${bytes.length} bytes, over maxSnapshotBytes (${options.maxBytes})` });
@@ -144,6 +177,7 @@ export function openSnapshot(bytes: Uint8Array, options: OpenSnapshotOptions): {
   }
   checkHeader(header, options);
   const regions = [];
+  const compressed: CompressedRegion[] = [];
   let at = headerStart + headerLength;
   for (const region of header.regions) {
     if (at + region.sealedBytes > macStart) throw malformed('its memory regions run past its end');
@@ -155,10 +189,11 @@ export function openSnapshot(bytes: Uint8Array, options: OpenSnapshotOptions): {
     }
     if (inflated.byteLength !== region.bytes) throw malformed('a memory region decompresses to another size');
     regions.push({ start: region.start, bytes: inflated });
+    compressed.push({ start: region.start, bytes: region.bytes, compressed: bytes.subarray(at, at + region.sealedBytes) });
     at += region.sealedBytes;
   }
   if (at !== macStart) throw malformed('bytes remain after its memory regions');
-  return { header, live: { memoryBytes: header.memoryBytes, regions } };
+  return { header, live: { memoryBytes: header.memoryBytes, regions }, compressed: { memoryBytes: header.memoryBytes, regions: compressed } };
 }
 
 function checkHeader(header: SnapshotHeader, options: OpenSnapshotOptions): void {

@@ -39,6 +39,8 @@ export interface RunCapture {
   readonly calls: ToolCallLedgerState;
   readonly timers: GuestTimersState;
   readonly cpuMs: number;
+  /** Wall time the watchdog counted so far (`cpuBudgetMs + watchdogGraceMs` bounds it over every round). */
+  readonly watchdogMs: number;
   readonly output: OutputBudgetState;
   /** The stored values now (JSON of an object), when cells are on. */
   readonly storedJson?: string;
@@ -59,6 +61,8 @@ export interface SuspendedRun {
   readonly calls: ToolCallLedgerState;
   readonly timers: GuestTimersState;
   readonly cpuMs: number;
+  /** Wall time the watchdog counted in the earlier rounds. */
+  readonly watchdogMs: number;
   readonly output: OutputBudgetState;
   /** Answers for some of its parked calls. */
   readonly answers: readonly PendingDelivery[];

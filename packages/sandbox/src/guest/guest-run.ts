@@ -122,8 +122,11 @@ export class GuestRun {
       this.clock.usedMs = resume.cpuMs;
       this.calls.restore(resume.calls);
     }
-    this.deadline = new PausableDeadline(this.limits.cpuBudgetMs + this.limits.watchdogGraceMs, () =>
-      this.halt(programErrors.wallClock(this.limits, false)),
+    this.deadline = new PausableDeadline(
+      this.limits.cpuBudgetMs + this.limits.watchdogGraceMs,
+      () => this.halt(programErrors.wallClock(this.limits, false)),
+      true,
+      resume?.watchdogMs,
     );
     this.realm = options.realm;
     if (this.realm.used) throw new Error('a realm serves one program until it is reset');
@@ -289,6 +292,7 @@ export class GuestRun {
       calls: this.calls.state(),
       timers: this.timers.state(),
       cpuMs: this.clock.usedMs,
+      watchdogMs: this.deadline.spent(),
       output: this.budget.state(),
       ...(this.stored === undefined ? {} : { storedJson: JSON.stringify(Object.fromEntries([...this.stored].map(([key, json]) => [key, JSON.parse(json) as unknown]))) }),
     };

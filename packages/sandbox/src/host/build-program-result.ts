@@ -24,6 +24,17 @@ export function failedResult(error: ProgramError, output: OutputItem[], figures:
   return { status: 'failed', output, error, stats: statsOf(figures) };
 }
 
+/** The result of an engine's outcome: completed with its return value (JSON), or failed with its error. */
+export function outcomeResult(
+  outcome: { readonly status: string; readonly returnJson?: string; readonly error?: ProgramError },
+  output: OutputItem[],
+  figures: RunFigures,
+): ProgramResult {
+  return outcome.status === 'completed' || outcome.error === undefined
+    ? completedResult(outcome.returnJson === undefined ? undefined : (JSON.parse(outcome.returnJson) as JsonValue), output, figures)
+    : failedResult(outcome.error, output, figures);
+}
+
 function statsOf(figures: RunFigures): ProgramResult['stats'] {
   return {
     wallMs: round(performance.now() - figures.startedAt),

@@ -1,6 +1,4 @@
 import { ConfigurationError } from '@toolcell/core';
-import type { JsonValue } from '@toolcell/core';
-import type { GuestToolCall } from '../contract/guest-tool-call.js';
 import type { OutputItem } from '../contract/output-item.js';
 import type { ProgramResult } from '../contract/program-result.js';
 import type { RunProgramRequest } from '../contract/run-program-request.js';
@@ -9,13 +7,10 @@ import type { SandboxLimits } from '../contract/sandbox-limits.js';
 import type { DurableSandboxTransport } from '../contract/sandbox-transport.js';
 import { SandboxEngine } from '../guest/sandbox-engine.js';
 import type { EngineRun } from '../guest/sandbox-engine.js';
-import { decodeGuestEvent, deliverGuestEvent } from '../shared/guest-events.js';
-import type { GuestEventReceiver } from '../shared/guest-events.js';
-import { completedResult, failedResult } from './build-program-result.js';
-import { callSafely } from './call-safely.js';
+import { outcomeResult } from './build-program-result.js';
 import { createDurableRunner } from './durable-runner.js';
+import { driveEngineRun, engineSinkFor } from './engine-run-wiring.js';
 import { runPreamble } from './run-preamble.js';
-import { dispatchToolBatch } from './tool-dispatch.js';
 
 /** Options of {@link createInProcessTransport}. */
 export interface InProcessTransportOptions {
@@ -52,57 +47,25 @@ export function createInProcessTransport(options: InProcessTransportOptions = {}
   const resolveLimits = (limits?: Partial<SandboxLimits>): SandboxLimits => inProcessLimits(options.limits, limits);
   // Warm: the host often prewarms while it waits for the model's first request.
   const engine = new SandboxEngine({ warmUp: true });
-  const running = new Set<EngineRun>();
+  const running = new Set<{ cancel(): void }>();
   let closed = false;
   if (options.prewarm !== false) engine.prewarm(defaults.memoryBytes).catch(() => undefined);
-  const durableRunning = new Set<{ cancel(): void }>();
-  const durable = createDurableRunner({ engine, resolveLimits, closed: () => closed, running: durableRunning });
+  const durable = createDurableRunner({ engine, resolveLimits, closed: () => closed, running });
 
   async function run(request: RunProgramRequest): Promise<ProgramResult> {
     const preamble = runPreamble(request, { resolveLimits, closed });
     if (!preamble.admitted) return preamble.result;
     const { startedAt, limits, storedJson } = preamble;
     const output: OutputItem[] = [];
-    const receiver: GuestEventReceiver = {
-      request,
-      callSafely: (callback, call) => callSafely(request, callback, call),
-      output: (item) => {
-        output.push(item);
-        callSafely(request, 'onOutput', () => request.onOutput?.(item));
-      },
-    };
     const engineRun: EngineRun = await engine.prepare({
       source: request.source,
       bindings: request.bindings,
       limits,
       ...(storedJson === undefined ? {} : { storedJson }),
-      host: {
-        toolBatch: (calls) => {
-          const guestCalls = calls.map(({ id, jsName, inputJson, unawaited }): GuestToolCall => {
-            const input = JSON.parse(inputJson) as JsonValue;
-            return unawaited ? { id, jsName, input, unawaited } : { id, jsName, input };
-          });
-          dispatchToolBatch(request, guestCalls, limits, (id, response) => engineRun.deliver(id, response.ok, response.json));
-        },
-        event: (event) => deliverGuestEvent(decodeGuestEvent(event), receiver),
-      },
+      host: engineSinkFor({ request, limits, output, parks: false, target: () => engineRun }),
     });
-    const current = engineRun;
-    running.add(current);
-    const onAbort = (): void => current.cancel();
-    request.signal?.addEventListener('abort', onAbort, { once: true });
-    const finished = current.start();
-    if (request.signal?.aborted || closed) current.cancel();
-    try {
-      const outcome = await finished;
-      const figures = { startedAt, cpuMs: outcome.cpuMs, toolCalls: outcome.toolCalls };
-      return outcome.status === 'completed' || outcome.error === undefined
-        ? completedResult(outcome.returnJson === undefined ? undefined : (JSON.parse(outcome.returnJson) as JsonValue), output, figures)
-        : failedResult(outcome.error, output, figures);
-    } finally {
-      running.delete(current);
-      request.signal?.removeEventListener('abort', onAbort);
-    }
+    const outcome = await driveEngineRun(engineRun, request, running, () => closed);
+    return outcomeResult(outcome, output, { startedAt, cpuMs: outcome.cpuMs, toolCalls: outcome.toolCalls });
   }
 
   return {
@@ -113,7 +76,6 @@ export function createInProcessTransport(options: InProcessTransportOptions = {}
     async close() {
       closed = true;
       for (const current of running) current.cancel();
-      for (const current of durableRunning) current.cancel();
       engine.close();
     },
   };

@@ -40,6 +40,16 @@ describe('PausableDeadline', () => {
     expectExpiryIn(expired, 40);
   });
 
+  it('counts the time a resumed program already spent, and reports what it counted', () => {
+    const expired = vi.fn();
+    const deadline = new PausableDeadline(100, expired, true, 70);
+    expect(deadline.spent()).toBe(70);
+    deadline.resume();
+    vi.advanceTimersByTime(20);
+    expect(deadline.spent()).toBe(90);
+    expectExpiryIn(expired, 10);
+  });
+
   it('never fires after cancel', () => {
     const { deadline, expired } = running(10);
     deadline.cancel();

@@ -15,7 +15,11 @@ export class PausableDeadline {
     private readonly onExpire: () => void,
     /** Whether the armed timer keeps the host alive (not for a pool's background work). */
     private readonly holdsHost = true,
-  ) {}
+    /** Time already counted (a resumed durable program carries its earlier rounds' time over). */
+    alreadySpentMs = 0,
+  ) {
+    this.spentMs = Math.max(0, alreadySpentMs);
+  }
 
   /**
    * Start or continue counting. With `arm` false no timer is armed yet: for a caller whose
@@ -45,7 +49,8 @@ export class PausableDeadline {
     this.timer = undefined;
   }
 
-  private spent(): number {
+  /** The time counted so far, in ms. */
+  spent(): number {
     return this.spentMs + (this.runningSince === undefined ? 0 : performance.now() - this.runningSince);
   }
 
