@@ -97,6 +97,14 @@ export interface ToolDefinitionBase {
   /** Read-only tools in one batch run in parallel; others run exclusively. */
   readonly readOnly?: boolean;
   /**
+   * Running the tool twice with the same arguments (and the same idempotency key, the
+   * call id) has the effect of running it once. Durable programs read it: a call that
+   * started and whose outcome was never recorded (the process died while it ran) is run
+   * again only if its tool is idempotent; otherwise the program gets an "outcome unknown"
+   * failure and the tool is never run a second time.
+   */
+  readonly idempotent?: boolean;
+  /**
    * Per-call timeout in milliseconds: one budget for the call's pre-execute hooks, guards,
    * `execute` and post-execute hooks, counted while one of them has a promise pending (a
    * pending approval pauses it; the runtime's `approvalTimeoutMs` bounds that wait).

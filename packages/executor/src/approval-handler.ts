@@ -13,8 +13,8 @@ export interface ApprovalRequest extends PolicyCall {
   readonly signal: AbortSignal;
 }
 
-/** The answer to an approval request. */
-export type ApprovalDecision =
+/** A decision on a call that is final: it runs, or it is refused. */
+export type FinalApprovalDecision =
   | {
       /** Let the call run. */
       readonly type: 'approve';
@@ -24,6 +24,20 @@ export type ApprovalDecision =
       readonly type: 'deny';
       /** Why, shown to the model (e.g. what the person said). */
       readonly reason?: string;
+    };
+
+/**
+ * The answer to an approval request: approve, deny, or `defer` — decide later. A deferred
+ * call is *parked*: it gives up its lane slot (other calls run meanwhile), its timeout
+ * stops counting and `approvalTimeoutMs` does not bound it; it waits until
+ * `ToolRuntime.decide` resolves it (or it is cancelled). A decision recorded elsewhere
+ * (another process) is handed in with the request's `decision` instead.
+ */
+export type ApprovalDecision =
+  | FinalApprovalDecision
+  | {
+      /** Decide later: the call is parked. */
+      readonly type: 'defer';
     };
 
 /**

@@ -8,7 +8,9 @@
 //   pre-execute  runPipeline: hooks observe, rewrite or deny (policy-call-view.ts)
 //   guard        runPipeline: permission checks
 //   approval     approvalNeeded (needs-approval.ts), then askApproval (ask-approval.ts); the registry
-//                is asked again (CallEngine.stillCallable)
+//                is asked again (CallEngine.stillCallable). A deferred approval parks the call
+//                (CallEngine.park: its slot freed) until CallEngine.decide queues it again; a
+//                request's recorded `decision` skips the pre-execute hooks and the handler
 //   execute      runPipeline calls the tool with its CallContext (call-context.ts)
 //   post-execute runPipeline: hooks keep or replace the output
 //   budget       applyOutputBudget (output-budget.ts); runPipeline returns its PipelineOutcome
@@ -19,7 +21,8 @@ import type { CallOutcome, CallSource, ToolErrorCode } from '@toolcell/core';
 import { MODEL_SOURCE, ToolcellError, errorMessage, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
 import type { ToolRegistry } from '@toolcell/registry';
 import { EventEmitter } from 'eventemitter3';
-import type { ApprovalHandler } from './approval-handler.js';
+import type { ApprovalHandler, FinalApprovalDecision } from './approval-handler.js';
+import { notApproved } from './ask-approval.js';
 import type { ListenerErrorReporter } from './call-events.js';
 import { CallEvents } from './call-events.js';
 import type { PipelineHost, PipelineOutcome, PipelineSettings } from './call-pipeline.js';
@@ -62,6 +65,8 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
   private readonly callerSignals = new CallerSignals();
   private readonly startCall = (record: CallRecord): void => this.start(record);
   private readonly rootLane: CallLane<CallRecord>;
+  /** Parked calls (their approval deferred) and how each one's pipeline goes on. */
+  private readonly parked = new Map<CallRecord, (refusal: Refusal | undefined) => void>();
 
   constructor(readonly settings: EngineSettings) {
     this.rootLane = new CallLane(settings.maxParallel, this.startCall);
@@ -84,7 +89,17 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
     try {
       const { parent, scope, name } = request;
       const source: CallSource = parent === undefined ? (request.source ?? MODEL_SOURCE) : { type: 'code_mode', cellId: parent.cellId, parentCallId: parent.callId };
-      const identity = { callId: request.callId, name, source, scope, parentCallId: parent?.callId, callerSignal: request.signal, hostContext: request.hostContext };
+      const identity = {
+        callId: request.callId,
+        name,
+        source,
+        scope,
+        parentCallId: parent?.callId,
+        callerSignal: request.signal,
+        hostContext: request.hostContext,
+        decision: request.decision,
+        onDeferred: request.onDeferred,
+      };
       // Timings are measured only when someone listens to `call-end`.
       record = new CallRecord(identity, this, this.events.listenerCount('call-end') > 0);
     } catch (error) {
@@ -175,11 +190,60 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
     };
   }
 
+  /** The approval was deferred: free the call's slot and wait for `decide` (or the call's end). */
+  park(record: CallRecord): Promise<Refusal | undefined> {
+    if (record.state !== 'running') return Promise.resolve(undefined);
+    record.park();
+    const parked = new Promise<Refusal | undefined>((resolve) => this.parked.set(record, resolve));
+    record.lane?.park(record);
+    const onDeferred = record.onDeferred;
+    if (onDeferred !== undefined) {
+      try {
+        onDeferred({ callId: record.callId, toolName: record.toolName, args: record.args });
+      } catch (error) {
+        this.callEvents.reportListenerError(error, { event: 'deferred', callId: record.callId });
+      }
+    }
+    return parked;
+  }
+
+  /**
+   * Decide a parked call: `deny` ends it `DENIED`; `approve` queues it again in its lane and
+   * its pipeline goes on when its turn comes. `false` when no call with that id is parked.
+   */
+  decide(callId: string, decision: FinalApprovalDecision): boolean {
+    const record = this.active.get(callId);
+    const resume = record === undefined ? undefined : this.parked.get(record);
+    if (record === undefined || resume === undefined) return false;
+    this.parked.delete(record);
+    if (decision.type === 'deny') {
+      resume(notApproved(record.toolName, decision.reason));
+      return true;
+    }
+    record.unpark(() => {
+      record.approvalDecided();
+      resume(undefined);
+    });
+    const lane = record.lane;
+    if (lane === undefined || lane.isHalted) {
+      this.abort(record, 'ABORTED', this.cancelMessage(record, 'The call was cancelled'));
+      return true;
+    }
+    lane.submit(record);
+    return true;
+  }
+
   /** End a call once: free its slot, run the finalizer, emit, resolve. Later calls are no-ops. */
   finish(record: CallRecord, outcome: CallOutcome): void {
     const ended = record.end();
     if (ended === undefined) return;
     if (record.callerSignal !== undefined) this.callerSignals.remove(record.callerSignal, record);
+    const parked = this.parked.get(record);
+    if (parked !== undefined) {
+      // Its pipeline ends at once (the call is done); nothing runs.
+      this.parked.delete(record);
+      parked(undefined);
+    }
     if (this.active.get(record.callId) === record) this.active.delete(record.callId);
     const finalize = record.finalizeTool?.finalize;
     if (finalize !== undefined) {
@@ -232,6 +296,7 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
 
   private cancelMessage(record: CallRecord, cause: string): string {
     if (record.state === 'queued') return `${cause} while it waited for its turn; it did not run.`;
+    if (record.state === 'parked') return `${cause} while its approval was deferred; it did not run.`;
     if (!record.executing) return `${cause} before "${record.toolName}" started; it did not run.`;
     return `${cause} while "${record.toolName}" was running; it may have partly completed.`;
   }
@@ -249,6 +314,12 @@ export class CallEngine implements CallerAbortHandler, PipelineHost<CallRecord> 
 
   /** The lane gave the call its turn: run its pipeline (or its refusal from submit). */
   private start(record: CallRecord): void {
+    // A parked call that was approved: its pipeline goes on from the approval.
+    const continuation = record.takeContinuation();
+    if (continuation !== undefined) {
+      continuation();
+      return;
+    }
     const admission = record.admission;
     if (admission.type === 'refuse') {
       this.finish(record, refusalOutcome(record, admission.refusal));

@@ -16,8 +16,8 @@ export type ListenerErrorReporter = (error: unknown, context: ListenerErrorConte
 
 /** What a reported listener error was doing. */
 export interface ListenerErrorContext {
-  /** The event being emitted (`call-start`, …), or `finalize` for a tool's finalizer. */
-  readonly event: keyof ToolRuntimeEvents | 'finalize';
+  /** The event being emitted (`call-start`, …), `finalize` for a tool's finalizer, `deferred` for a request's `onDeferred`. */
+  readonly event: keyof ToolRuntimeEvents | 'finalize' | 'deferred';
   /** The call it was about. */
   readonly callId: string;
 }

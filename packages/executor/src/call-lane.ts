@@ -64,6 +64,17 @@ export class CallLane<Entry extends LaneEntry> {
     this.pump();
   }
 
+  /**
+   * A running call was parked (its approval deferred): its slot is free for others while it
+   * stays a member. It comes back with `submit` (queued again, behind the calls that wait)
+   * or ends with `release(entry, false)`.
+   */
+  park(entry: Entry): void {
+    if (entry.exclusive) this.writer = false;
+    else this.readers -= 1;
+    this.pump();
+  }
+
   /** Start nothing more: the lane's parent was cancelled and its calls are being ended. */
   halt(): void {
     this.halted = true;

@@ -1,7 +1,7 @@
 import type { CallOutcome, JsonObject, ToolDefinition, ToolErrorCode, ToolOutput } from '@toolcell/core';
 import { EXEC_ERROR_CODES, ToolFailure, ToolcellError, errorMessage, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
 import type { ApprovalHandler } from './approval-handler.js';
-import { askApproval } from './ask-approval.js';
+import { DEFERRED, askApproval, notApproved } from './ask-approval.js';
 import { CallContext } from './call-context.js';
 import type { CallEvents } from './call-events.js';
 import type { CallRecord, CallView } from './call-record.js';
@@ -43,6 +43,12 @@ export interface PipelineHost<Call extends PipelineCall> {
   readonly guards: readonly Guard[];
   /** Asked again after an approval: a refusal if the tool changed meanwhile. */
   stillCallable(call: Call): Refusal | undefined;
+  /**
+   * The approval was deferred: park the call (its slot freed) until a decision. Settles with
+   * the refusal of a denial, or `undefined` once an approved call has its slot again (or the
+   * call ended meanwhile).
+   */
+  park(call: Call): Promise<Refusal | undefined>;
 }
 
 /** How a call left the pipeline; the engine ends it accordingly (`CallEngine.conclude`). */
@@ -84,9 +90,16 @@ function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: 
   let call: PolicyCallView | undefined;
   // Control-plane observers (Code Mode's `wait`) opt out of hooks; guards and approval still apply.
   const hooked = tool.runsHooks !== false;
+  // A decision recorded earlier (a deferred approval decided later, maybe in another
+  // process): the arguments are the ones approved, so no pre-execute hook rewrites them again.
+  const decided = record.decision;
+  if (decided?.type === 'deny') {
+    engine.callEvents.stage(record, 'approval', 'deny', 0);
+    return refused(notApproved(record.toolName, decided.reason), 'approval');
+  }
   const timeoutMs = tool.timeoutMs ?? engine.settings.defaultTimeoutMs;
 
-  for (const listener of hooked ? engine.preExecute : []) {
+  for (const listener of hooked && decided === undefined ? engine.preExecute : []) {
     call ??= new PolicyCallView(record);
     let decision: PreExecuteDecision | void;
     try {
@@ -138,16 +151,31 @@ function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: 
     if (decision?.type === 'deny') return refused(denied(`Permission denied: ${decision.reason}`), 'guard');
   }
 
-  const needed = approvalNeeded(tool, record);
-  if (isPromiseLike(needed)) record.startTimeout(timeoutMs);
-  const approval = isPromiseLike(needed) ? ((yield needed) as Awaited<typeof needed>) : needed;
-  if (ended(record)) return ENDED;
-  if (typeof approval === 'object') return refused(approval, 'approval');
-  if (approval) {
-    const asked = askApproval(engine, record, call ?? new PolicyCallView(record));
-    const refusal = ((yield asked) as Awaited<typeof asked>) ?? engine.stillCallable(record);
-    if (ended(record)) return ENDED;
+  if (decided !== undefined) {
+    engine.callEvents.stage(record, 'approval', 'approve', 0);
+    const refusal = engine.stillCallable(record);
     if (refusal !== undefined) return refused(refusal, 'approval');
+  } else {
+    const needed = approvalNeeded(tool, record);
+    if (isPromiseLike(needed)) record.startTimeout(timeoutMs);
+    const approval = isPromiseLike(needed) ? ((yield needed) as Awaited<typeof needed>) : needed;
+    if (ended(record)) return ENDED;
+    if (typeof approval === 'object') return refused(approval, 'approval');
+    if (approval) {
+      const asked = askApproval(engine, record, call ?? new PolicyCallView(record));
+      const answer = (yield asked) as Awaited<typeof asked>;
+      if (ended(record)) return ENDED;
+      let verdict: Refusal | undefined;
+      if (answer === DEFERRED) {
+        const parked = engine.park(record);
+        verdict = (yield parked) as Awaited<typeof parked>;
+        if (ended(record)) return ENDED;
+      } else {
+        verdict = answer;
+      }
+      const refusal = verdict ?? engine.stillCallable(record);
+      if (refusal !== undefined) return refused(refusal, 'approval');
+    }
   }
 
   record.startExecuting();

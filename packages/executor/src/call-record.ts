@@ -1,11 +1,16 @@
 import type { CallOutcome, CallSource, ToolcellError, ToolDefinition } from '@toolcell/core';
 import type { ExecutionResolution, Scope } from '@toolcell/registry';
+import type { FinalApprovalDecision } from './approval-handler.js';
 import type { CallLane, LaneEntry } from './call-lane.js';
+import type { DeferredCall } from './dispatch-request.js';
 import type { Refusal } from './refusal.js';
 import type { DenialStage } from './runtime-events.js';
 
-/** Where a call is in its life: waiting for its turn, in the pipeline, or ended. */
-export type CallState = 'queued' | 'running' | 'done';
+/**
+ * Where a call is in its life: waiting for its turn, in the pipeline, parked (its approval
+ * deferred: it holds no lane slot), or ended.
+ */
+export type CallState = 'queued' | 'running' | 'parked' | 'done';
 
 /** The stage a running call is in, as far as its timeout is concerned (named in a `TIMEOUT` message). */
 export type TimedStage = 'pre-execute' | 'guard' | 'approval' | 'execute' | 'post-execute';
@@ -35,6 +40,10 @@ export interface CallIdentity {
   readonly callerSignal: AbortSignal | undefined;
   /** What the host passed with the call (`DispatchRequest.hostContext`). */
   readonly hostContext?: unknown;
+  /** A decision on the call's approval recorded earlier (`DispatchRequest.decision`). */
+  readonly decision?: FinalApprovalDecision | undefined;
+  /** Told when the call's approval is deferred (`DispatchRequest.onDeferred`). */
+  readonly onDeferred?: ((call: DeferredCall) => void) | undefined;
 }
 
 /** When the call reached each step (`performance.now()`; 0 for a step it never reached). */
@@ -86,6 +95,8 @@ export class CallRecord implements CallView, LaneEntry {
   readonly parentCallId: string | undefined;
   readonly callerSignal: AbortSignal | undefined;
   readonly hostContext: unknown;
+  readonly decision: FinalApprovalDecision | undefined;
+  readonly onDeferred: ((call: DeferredCall) => void) | undefined;
   readonly promise: Promise<CallOutcome>;
   #state: CallState = 'queued';
   #resolution: ExecutionResolution | undefined;
@@ -107,6 +118,8 @@ export class CallRecord implements CallView, LaneEntry {
   #clockMark = 0;
   readonly #timings: MutableTimings | undefined;
   #controller: AbortController | undefined;
+  /** Set while a parked call that was approved waits for its slot again: its pipeline goes on. */
+  #continuation: (() => void) | undefined;
   #settle!: (outcome: CallOutcome) => void;
   readonly #owner: CallerAbortHandler;
 
@@ -118,6 +131,8 @@ export class CallRecord implements CallView, LaneEntry {
     this.parentCallId = identity.parentCallId;
     this.callerSignal = identity.callerSignal;
     this.hostContext = identity.hostContext;
+    this.decision = identity.decision;
+    this.onDeferred = identity.onDeferred;
     this.#owner = owner;
     this.#timings = timed ? { submittedAt: performance.now(), runningAt: 0, executeStartedAt: 0, executeEndedAt: 0 } : undefined;
     this.promise = new Promise<CallOutcome>((resolve) => {
@@ -303,6 +318,35 @@ export class CallRecord implements CallView, LaneEntry {
     const left = this.#clockMark;
     this.#clockMark = performance.now() + left;
     this.#timer = setTimeout(fireTimeout, left, this);
+  }
+
+  /**
+   * The approval was deferred: the call gives up its slot (the engine releases it) and
+   * waits for a decision. Its timeout stops counting and no approval wait bounds it.
+   */
+  park(): void {
+    if (this.#state !== 'running') return;
+    this.#state = 'parked';
+    this.#stage = 'approval';
+    if (this.#clock === 'running' && this.#timer !== undefined) {
+      this.#clock = 'paused';
+      this.#clockMark = Math.max(0, this.#clockMark - performance.now());
+    }
+    this.#clearTimer();
+  }
+
+  /** Approved while parked: queued again; `continuation` runs when its turn comes. */
+  unpark(continuation: () => void): void {
+    if (this.#state !== 'parked') return;
+    this.#state = 'queued';
+    this.#continuation = continuation;
+  }
+
+  /** Whether the call's turn continues a parked pipeline (taken once). */
+  takeContinuation(): (() => void) | undefined {
+    const continuation = this.#continuation;
+    this.#continuation = undefined;
+    return continuation;
   }
 
   /** `execute` returned in time (its timeout still covers the post-execute hooks). */

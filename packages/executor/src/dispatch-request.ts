@@ -1,5 +1,6 @@
 import type { ModelCallSource, ProviderCodeCallSource } from '@toolcell/core';
 import type { Scope } from '@toolcell/registry';
+import type { FinalApprovalDecision } from './approval-handler.js';
 
 /**
  * Marks a call as **nested**: issued by a program running inside `exec`. Only the `exec`
@@ -42,4 +43,28 @@ export interface DispatchRequest {
    * `code_mode` source derived from `parent`; a source never makes a call nested.
    */
   readonly source?: ModelCallSource | ProviderCodeCallSource;
+  /**
+   * The decision on this call's deferred approval, recorded earlier — possibly in another
+   * process, for a call that was parked there. The handler is not asked and the pre-execute
+   * hooks do not run (`args` are the arguments that were approved, after any rewrite); guards,
+   * the check that the tool is still callable, `execute`, the post-execute hooks and the
+   * output budget do. `deny` ends the call `DENIED` with the reason. Only the host sets it,
+   * from a decision it recorded: it skips the approval handler.
+   */
+  readonly decision?: FinalApprovalDecision;
+  /**
+   * Told, synchronously, when the approval handler defers this call: the call is parked
+   * (see `ApprovalDecision`) and its promise settles only after `ToolRuntime.decide` (or a
+   * cancellation). Code Mode uses it to suspend a program whose calls are all parked.
+   */
+  readonly onDeferred?: (call: DeferredCall) => void;
+}
+
+/** A call whose approval was deferred, as `DispatchRequest.onDeferred` is told about it. */
+export interface DeferredCall {
+  readonly callId: string;
+  /** The canonical tool name. */
+  readonly toolName: string;
+  /** The arguments the approval is about (after any pre-execute rewrite): what runs if approved. */
+  readonly args: unknown;
 }

@@ -3,7 +3,7 @@
 
 export { DEFAULT_APPROVAL_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, ToolRuntime } from './tool-runtime.js';
 export type { ToolRuntimeOptions } from './tool-runtime.js';
-export type { DispatchRequest, ParentToken } from './dispatch-request.js';
+export type { DeferredCall, DispatchRequest, ParentToken } from './dispatch-request.js';
 export { nestedCallId } from './nested-call-id.js';
 export { toDispatchRequest } from './to-dispatch-request.js';
 export type { ToDispatchRequestOptions } from './to-dispatch-request.js';
@@ -18,7 +18,7 @@ export type {
   PreExecuteDecision,
   PreExecuteListener,
 } from './policy-call.js';
-export type { ApprovalDecision, ApprovalHandler, ApprovalRequest } from './approval-handler.js';
+export type { ApprovalDecision, ApprovalHandler, ApprovalRequest, FinalApprovalDecision } from './approval-handler.js';
 export { isSecurityRelevantKey, previewApprovalArgs } from './approval-preview.js';
 export type { ApprovalPreviewOptions } from './approval-preview.js';
 export type {

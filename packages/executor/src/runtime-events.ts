@@ -48,10 +48,10 @@ export type DenialStage = 'resolve' | 'validate' | 'pre-execute' | 'guard' | 'ap
 export type PolicyStage = 'validated' | 'pre-execute' | 'guard' | 'approval-requested' | 'approval' | 'post-execute' | 'output-truncated';
 
 /**
- * What a stage decided (`failed`: the listener, guard or handler threw; `timeout`: it did
+ * What a stage decided (`defer`: the approval handler parked the call, see `ApprovalDecision`; `failed`: the listener, guard or handler threw; `timeout`: it did
  * not settle within the call's timeout, or the approval wait's, and the call ends `TIMEOUT`).
  */
-export type PolicyStageResult = 'pass' | 'allow' | 'rewrite' | 'deny' | 'approve' | 'keep' | 'replace' | 'failed' | 'timeout';
+export type PolicyStageResult = 'pass' | 'allow' | 'rewrite' | 'deny' | 'approve' | 'defer' | 'keep' | 'replace' | 'failed' | 'timeout';
 
 /** A call went through a policy stage (emitted only while someone listens). */
 export interface CallStageEvent extends CallEventBase {

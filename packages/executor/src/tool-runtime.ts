@@ -2,7 +2,7 @@ import type { CallOutcome } from '@toolcell/core';
 import { ConfigurationError, isWholeNumber } from '@toolcell/core';
 import type { ToolRegistry } from '@toolcell/registry';
 import type { EventEmitter } from 'eventemitter3';
-import type { ApprovalHandler } from './approval-handler.js';
+import type { ApprovalHandler, FinalApprovalDecision } from './approval-handler.js';
 import { CallEngine } from './call-engine.js';
 import type { ListenerErrorReporter } from './call-events.js';
 import type { DispatchRequest } from './dispatch-request.js';
@@ -112,6 +112,20 @@ export class ToolRuntime {
    */
   cancel(callId: string, reason?: string): boolean {
     return this.engine.cancel(callId, reason);
+  }
+
+  /**
+   * Decide a call whose approval was deferred (its handler answered `{ type: 'defer' }`):
+   * `approve` queues it again in its lane and it goes on with the rest of its pipeline
+   * (guards, the check that its tool is still callable, `execute`, post-execute hooks,
+   * output budget — never the pre-execute hooks again); `deny` ends it `DENIED` with the
+   * reason. The first decision wins.
+   *
+   * @returns whether a parked call with that id was waiting (`false` for an unknown call, one
+   * that is not parked, or one decided already).
+   */
+  decide(callId: string, decision: FinalApprovalDecision): boolean {
+    return this.engine.decide(callId, decision);
   }
 
   /** Add a pre-execute listener (runs in registration order). Returns its remover. */

@@ -30,6 +30,12 @@ export function findDispatchRequestProblem(request: unknown): string | undefined
   if (source !== undefined && !(isRecord(source) && typeof source['type'] === 'string')) {
     return `source must be { type: 'model' } or a provider_code source, got ${describe(source)}.`;
   }
+  const decision = fields['decision'];
+  if (decision !== undefined && !(isRecord(decision) && (decision['type'] === 'approve' || (decision['type'] === 'deny' && (decision['reason'] === undefined || typeof decision['reason'] === 'string'))))) {
+    return `decision must be { type: 'approve' } or { type: 'deny', reason? }, got ${describe(decision)}.`;
+  }
+  const onDeferred = fields['onDeferred'];
+  if (onDeferred !== undefined && typeof onDeferred !== 'function') return `onDeferred must be a function, got ${describe(onDeferred)}.`;
   return undefined;
 }
 
