@@ -65,7 +65,7 @@ describe.each(transports)('deep values, %s (slow)', (_name, transport) => {
     const result = await run(`${DEEP} return { deep }`);
     expect(result.error).toEqual({
       code: 'EXEC_RUNTIME',
-      message: `The program's return value cannot be returned: it nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects. Return plain data (objects, arrays, strings, finite numbers, booleans, null).`,
+      message: `The program's return value cannot be returned: it nests deeper than ${MAX_JSON_DEPTH} levels of arrays and objects. Return data: objects, arrays, strings, numbers, booleans and null (a Map, Set, Date, BigInt or class instance is converted; a function, symbol or cycle is not).`,
     });
   });
 

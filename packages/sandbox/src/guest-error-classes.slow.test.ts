@@ -53,7 +53,7 @@ describe.each(everyTransport())('errors the guest API throws, %s', (_name: strin
       bindings: [fails],
       onToolBatch: (calls) => calls.map(async (): Promise<GuestToolResponse> => ({ ok: false, error: { code: 'DENIED', message: 'no', callId: 'call\u00001' } })),
     });
-    expect(result.returnValue).toEqual(['DENIED', 'call\u00001', ['callId', 'code', 'message', 'name']]);
+    expect(result.returnValue).toEqual(['DENIED', 'call\u00001', ['callId', 'code', 'message', 'name', 'tool']]);
   });
 
   it('throws a TypeError for a tool that does not exist, naming it whole', async () => {
