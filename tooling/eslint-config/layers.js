@@ -9,6 +9,8 @@ export const LAYERS = {
   '@toolcell/registry': ['@toolcell/core'],
   '@toolcell/executor': ['@toolcell/core', '@toolcell/registry'],
   '@toolcell/sandbox': ['@toolcell/core'],
+  // Where durable cells live between turns: the store interface and its backends.
+  '@toolcell/durable-store': ['@toolcell/core'],
   '@toolcell/sdkgen': ['@toolcell/core', '@toolcell/registry'],
   '@toolcell/providers': ['@toolcell/core'],
   // Private: the demo tools the reference app and the playground share, over a
@@ -20,6 +22,7 @@ export const LAYERS = {
     '@toolcell/executor',
     '@toolcell/sandbox',
     '@toolcell/sdkgen',
+    '@toolcell/durable-store',
   ],
   // MCP both ways: the client side needs core and registry, the server side the executor
   // and codemode too.

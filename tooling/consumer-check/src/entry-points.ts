@@ -2,6 +2,7 @@
 // each one is type-checked. scripts/check-packages.mjs fails when a package or subpath in
 // an `exports` map is not imported somewhere under src/.
 export * as codemode from '@toolcell/codemode';
+export * as durableStore from '@toolcell/durable-store';
 export * as executor from '@toolcell/executor';
 export * as executorTest from '@toolcell/executor/test';
 export * as mcp from '@toolcell/mcp';

@@ -1,0 +1,3 @@
+import { toolcellLint } from '@toolcell/eslint-config';
+
+export default toolcellLint({ packageDir: import.meta.dirname });

@@ -1,0 +1,45 @@
+import { randomUUID } from 'node:crypto';
+import { link, open, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/**
+ * Publish `bytes` at `target` only if nothing is there yet: written to a temporary file in
+ * `tempDir` (same file system), flushed to disk, then hard-linked into place — `link` fails
+ * with `EEXIST` atomically, so of two publishers exactly one wins, and a reader never sees a
+ * half-written file. Returns `false` when `target` existed. The directory is flushed too.
+ */
+export async function publishExclusive(tempDir: string, target: string, bytes: Uint8Array): Promise<boolean> {
+  const temp = join(tempDir, `${randomUUID()}.tmp`);
+  const handle = await open(temp, 'wx');
+  try {
+    await handle.writeFile(bytes);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await link(temp, target);
+  } catch (error) {
+    if (isCode(error, 'EEXIST')) return false;
+    throw error;
+  } finally {
+    await unlink(temp).catch(() => undefined);
+  }
+  await syncDirectory(join(target, '..'));
+  return true;
+}
+
+/** Flush a directory's entries (a new or removed name) to disk. */
+export async function syncDirectory(directory: string): Promise<void> {
+  const handle = await open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Whether `error` is a Node system error with `code`. */
+export function isCode(error: unknown, code: string): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}

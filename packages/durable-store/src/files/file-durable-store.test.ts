@@ -1,0 +1,57 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { StoreError } from '../store-error.js';
+import { runStoreContract, suspendedCell } from '../test-support/store-contract.js';
+import { FileDurableStore } from './file-durable-store.js';
+
+runStoreContract('files', async (clock) => {
+  const directory = await mkdtemp(join(tmpdir(), 'toolcell-store-'));
+  return { store: new FileDurableStore({ directory, now: () => clock.now }), close: () => rm(directory, { recursive: true, force: true }) };
+});
+
+describe('FileDurableStore', () => {
+  it('leaves no temporary files and keeps superseded versions as empty names', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'toolcell-store-'));
+    try {
+      const clock = { now: 1_000 };
+      const store = new FileDurableStore({ directory, now: () => clock.now });
+      await store.writeCell(suspendedCell(clock), 0);
+      await store.writeCell(suspendedCell(clock), 1);
+      expect(await readdir(join(directory, 'tmp'))).toEqual([]);
+      const [cellDirectory] = await readdir(join(directory, 'cells'));
+      expect((await readdir(join(directory, 'cells', cellDirectory ?? ''))).sort()).toEqual(['cell.0000000001', 'cell.0000000002']);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('a directory it cannot use is STORE_UNAVAILABLE naming the cause', async () => {
+    const parent = await mkdtemp(join(tmpdir(), 'toolcell-store-'));
+    try {
+      const file = join(parent, 'not-a-directory');
+      await writeFile(file, 'x');
+      const store = new FileDurableStore({ directory: file });
+      const error = await store.readCell({ scope: 's', session: 's', cell: 'c' }).catch((caught: unknown) => caught);
+      expect(StoreError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ code: 'STORE_UNAVAILABLE', message: expect.stringContaining(`The file store at ${file} could not read the cell`) });
+    } finally {
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+
+  it('a record changed by hand is STORE_CORRUPT', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'toolcell-store-'));
+    try {
+      const clock = { now: 1_000 };
+      const store = new FileDurableStore({ directory, now: () => clock.now });
+      await store.writeCell(suspendedCell(clock), 0);
+      const [name] = await readdir(join(directory, 'approvals'));
+      await writeFile(join(directory, 'approvals', name ?? ''), '{not json');
+      await expect(store.recordDecision('a-1', { type: 'approve' })).rejects.toMatchObject({ code: 'STORE_CORRUPT' });
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,3 @@
+import { defineToolcellProject } from '@toolcell/vitest-config';
+
+export default defineToolcellProject({ typecheck: true });
