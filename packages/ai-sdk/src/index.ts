@@ -5,6 +5,3 @@ export type { CodeModeTools, CodeModeToolsOptions, ExecToolOutput } from './crea
 export { codeModeContext } from './ai-sdk-run.js';
 export type { CodeModeContext } from './ai-sdk-run.js';
 export type { NestedApprovalHandler, NestedApprovalRequest } from './resolve-nested-approval.js';
-export { normalizeToolResult } from './normalize-tool-result.js';
-export { toToolResultOutput } from './map-tool-result-output.js';
-export type { ToolResultOutput } from './map-tool-result-output.js';

@@ -13,12 +13,8 @@ export type {
   CodeModeEvents,
 } from './code-mode-events.js';
 export type { CodeModeRuntime, CodeModeRuntimeEvents, ToolExecutor, ToolExecutorEvents } from './code-mode-runtime.js';
-export type { ExecPragma, ParsedProgram, PragmaParseResult } from './exec-pragma.js';
-export { safeParseExecPragma } from './exec-pragma.js';
 export type { ExecOutputItem, ExecReport, ExecResult, ExecStatus, RenderOptions } from './exec-report.js';
 export { renderExecReport } from './exec-report.js';
 export type { ProgramRun, RunProgramRequest } from './run-program.js';
 export { execResultOf } from './run-program.js';
 export type { TokenCounter } from '@toolcell/sdkgen';
-export type { TruncatedText } from './truncate-tokens.js';
-export { truncateToTokens } from './truncate-tokens.js';

@@ -20,8 +20,6 @@ export type { McpCallErrorOptions } from './client/mcp-call-error.js';
 export { McpCallError } from './client/mcp-call-error.js';
 export type { McpFallbackResult } from './client/typed-mcp-result.js';
 export { MCP_FALLBACK_OUTPUT_SCHEMA, typedMcpResult } from './client/typed-mcp-result.js';
-export { mapMcpContent } from './client/map-mcp-content.js';
-export { mcpToolName } from './client/mcp-tool-definition.js';
 export type { CodeModeMcpServer, CodeModeMcpServerOptions } from './server/create-code-mode-mcp-server.js';
 export { createCodeModeMcpServer } from './server/create-code-mode-mcp-server.js';
 export type { McpClientQuestion } from './server/elicit-from-client.js';
