@@ -7,6 +7,14 @@ export type { McpHttpServerConfig, McpServerConfig, McpServersConfig, McpStdioSe
 export { isStdioServerConfig, parseMcpServersConfig } from './client/mcp-servers-config.js';
 export type { McpRestartPolicy } from './client/mcp-server-connection.js';
 export type {
+  McpClientHost,
+  McpElicitationAnswer,
+  McpElicitationRequest,
+  McpRoot,
+  McpSamplingRequest,
+  McpSamplingResult,
+} from './client/mcp-client-host.js';
+export type {
   McpClientEvents,
   McpProgressEvent,
   McpServerState,

@@ -1,14 +1,18 @@
 import { ConfigurationError } from '@toolcell/core';
 import type { ToolRegistry } from '@toolcell/registry';
 import { EventEmitter } from 'eventemitter3';
+import type { McpClientHost } from './mcp-client-host.js';
 import type { McpRestartPolicy } from './mcp-server-connection.js';
 import { McpServerConnection } from './mcp-server-connection.js';
 import type { McpClientEvents, McpServerStatus } from './mcp-server-status.js';
 import type { McpServersConfig } from './mcp-servers-config.js';
 import { parseMcpServersConfig } from './mcp-servers-config.js';
 
-/** Options of {@link connectMcpServers}. */
-export interface ConnectMcpServersOptions {
+/**
+ * Options of {@link connectMcpServers}. `elicit`, `sample` and `roots` are what the servers
+ * may ask of the host; each MCP client capability is declared only when given.
+ */
+export interface ConnectMcpServersOptions extends McpClientHost {
   /** Where the servers' tools are registered (and removed again on `close()`). */
   readonly registry: ToolRegistry;
   /** The first part of every canonical name, `<prefix>__<server>__<tool>` (default `mcp`). */
@@ -58,6 +62,7 @@ export async function connectMcpServers(config: McpServersConfig, options: Conne
     maxResultBytes: options.maxResultBytes ?? 16 * 1024 * 1024,
     restart,
     clientInfo: options.clientInfo ?? { name: 'toolcell', version: '0.1.0' },
+    host: { elicit: options.elicit, sample: options.sample, roots: options.roots },
     onStatus: (status: McpServerStatus) => events.emit('server-status', status),
     onProgress: (event: Parameters<McpClientEvents['tool-progress']>[0]) => events.emit('tool-progress', event),
   };

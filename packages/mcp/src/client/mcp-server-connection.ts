@@ -7,6 +7,7 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import { joinedText, mapMcpContent } from './map-mcp-content.js';
 import { McpCallError } from './mcp-call-error.js';
 import { mcpCallFailure } from './mcp-call-failure.js';
+import type { McpClientHost } from './mcp-client-host.js';
 import type { McpErrorCode } from './mcp-error-codes.js';
 import type { McpProgressEvent, McpServerState, McpServerStatus, McpTransportKind } from './mcp-server-status.js';
 import type { McpServerConfig } from './mcp-servers-config.js';
@@ -35,6 +36,7 @@ export interface McpConnectionSettings {
   readonly maxResultBytes: number;
   readonly restart: Required<McpRestartPolicy> | false;
   readonly clientInfo: { readonly name: string; readonly version: string };
+  readonly host: McpClientHost;
   readonly onStatus: (status: McpServerStatus) => void;
   readonly onProgress: (event: McpProgressEvent) => void;
 }
@@ -78,6 +80,7 @@ export class McpServerConnection {
       const opened = await openMcpClient(this.config, {
         serverName: this.name,
         clientInfo: this.settings.clientInfo,
+        host: this.settings.host,
         connectTimeoutMs: this.settings.connectTimeoutMs,
         maxBufferBytes: this.settings.maxResultBytes,
         onStderr: (chunk) => {

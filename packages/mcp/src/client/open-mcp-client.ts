@@ -4,6 +4,8 @@ import { DEFAULT_INHERITED_ENV_VARS, StdioClientTransport } from '@modelcontextp
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { McpCallError } from './mcp-call-error.js';
+import type { McpClientHost } from './mcp-client-host.js';
+import { clientCapabilities, serveClientHost } from './mcp-client-host.js';
 import type { McpTransportKind } from './mcp-server-status.js';
 import type { McpServerConfig, McpStdioServerConfig } from './mcp-servers-config.js';
 import { isStdioServerConfig } from './mcp-servers-config.js';
@@ -25,6 +27,8 @@ export interface OpenMcpClientOptions {
   readonly maxBufferBytes: number;
   /** Told each chunk a stdio server writes to stderr (kept for error messages). */
   readonly onStderr: (chunk: string) => void;
+  /** What the server may ask of the host (elicitation, sampling, roots). */
+  readonly host: McpClientHost;
   /** Set on the client before it connects, so no early message is missed. */
   readonly prepare: (client: Client) => void;
 }
@@ -71,7 +75,8 @@ function unauthorized(options: { readonly serverName: string; readonly url: URL;
 }
 
 async function connect(transport: Transport, options: OpenMcpClientOptions): Promise<Client> {
-  const client = new Client({ name: options.clientInfo.name, version: options.clientInfo.version }, { capabilities: {} });
+  const client = new Client({ name: options.clientInfo.name, version: options.clientInfo.version }, { capabilities: clientCapabilities(options.host) });
+  serveClientHost(client, options.serverName, options.host);
   options.prepare(client);
   try {
     await client.connect(transport, { timeout: options.connectTimeoutMs });

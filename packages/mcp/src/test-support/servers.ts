@@ -38,3 +38,8 @@ export function fixtureServer(mode?: 'exit'): McpStdioServerConfig {
   const script = fileURLToPath(new URL('./fixture-server.mjs', import.meta.url));
   return { command: process.execPath, args: mode ? [script, mode] : [script] };
 }
+
+/** A server whose tools send elicitation, sampling and roots requests to the client (`asking-server.mjs`). */
+export function askingServer(): McpStdioServerConfig {
+  return { command: process.execPath, args: [fileURLToPath(new URL('./asking-server.mjs', import.meta.url))] };
+}
