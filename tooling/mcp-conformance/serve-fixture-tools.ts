@@ -1,0 +1,86 @@
+// toolcell's MCP server (the code the `toolcell mcp-server --http` command runs:
+// createCodeModeMcpServer over serveStreamableHttp, approvals by elicitation) serving the
+// conformance suite's fixture tools under the suite's names, in `code_mode` so they are
+// listed beside `exec`. Prints its URL on stdout; runs until stdin ends or SIGTERM.
+import process from 'node:process';
+import { CodeMode } from '@toolcell/codemode';
+import type { FunctionToolDefinition, JsonSchema } from '@toolcell/core';
+import { textOutput, toolOutput } from '@toolcell/core';
+import { ToolRuntime } from '@toolcell/executor';
+import type { CodeModeMcpServer } from '@toolcell/mcp';
+import { ElicitationApproval, createCodeModeMcpServer } from '@toolcell/mcp';
+import { serveStreamableHttp } from '@toolcell/mcp/node';
+import { ToolRegistry } from '@toolcell/registry';
+import { createInProcessTransport } from '@toolcell/sandbox';
+
+// 1×1 red PNG and a 1-sample WAV, as the suite's notes ask.
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
+const WAV = 'UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQIAAAAAAA==';
+const noInput: JsonSchema = { type: 'object', properties: {} };
+
+let server: CodeModeMcpServer | undefined;
+
+function tool(name: string, execute: FunctionToolDefinition['execute'], inputSchema: JsonSchema = noInput): FunctionToolDefinition {
+  return { kind: 'function', name, description: `Conformance fixture ${name}.`, inputSchema, readOnly: true, needsApproval: false, execute };
+}
+
+const tools: FunctionToolDefinition[] = [
+  tool('test_simple_text', () => textOutput('This is a simple text response for testing.')),
+  tool('test_image_content', () => toolOutput({ result: { image: 'image/png' }, wire: [{ type: 'image', mimeType: 'image/png', data: PNG }] })),
+  tool('test_audio_content', () => toolOutput({ result: { audio: 'audio/wav' }, wire: [{ type: 'audio', mimeType: 'audio/wav', data: WAV }] })),
+  // toolcell's wire output has text, image and audio parts: an embedded resource reaches the client as text.
+  tool('test_embedded_resource', () => textOutput('[resource test://embedded-resource]\nThis is an embedded resource content.')),
+  tool('test_multiple_content_types', () =>
+    toolOutput({
+      result: { parts: 3 },
+      wire: [
+        { type: 'text', text: 'Multiple content types test:' },
+        { type: 'image', mimeType: 'image/png', data: PNG },
+        { type: 'text', text: '[resource test://mixed-content-resource]\n{"test":"data","value":123}' },
+      ],
+    }),
+  ),
+  tool('test_error_handling', () => {
+    throw new Error('This tool intentionally returns an error for testing');
+  }),
+  // A toolcell tool has no MCP session of its own: no log or progress notifications, no sampling.
+  tool('test_tool_with_logging', () => textOutput('Tool with logging executed successfully')),
+  tool('test_tool_with_progress', () => textOutput('Tool with progress executed successfully')),
+  tool('test_sampling', () => textOutput('sampling is not available to toolcell tools'), { type: 'object', properties: { prompt: { type: 'string' } }, required: ['prompt'] }),
+  // The client's user is asked the way ask_user_question asks: an elicitation on the calling session.
+  tool(
+    'test_elicitation',
+    async (input, context) => {
+      const answer = await server?.askClient({ callId: context.callId, question: String(input.message), signal: context.signal });
+      return textOutput(answer === undefined ? 'User did not answer.' : `User answered: ${answer}`);
+    },
+    { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] },
+  ),
+  tool('json_schema_2020_12_tool', () => textOutput('ok'), {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    type: 'object',
+    $defs: { address: { type: 'object', properties: { street: { type: 'string' }, city: { type: 'string' } } } },
+    properties: { name: { type: 'string' }, address: { $ref: '#/$defs/address' } },
+    additionalProperties: false,
+  }),
+];
+
+const registry = new ToolRegistry({ mode: 'code_mode' });
+for (const definition of tools) registry.register(definition);
+const approval = new ElicitationApproval();
+const runtime = new ToolRuntime({ registry, approval });
+const transport = createInProcessTransport();
+const codeMode = new CodeMode({ registry, runtime, transport });
+codeMode.install();
+server = createCodeModeMcpServer({ registry, runtime, codeMode, approval, serverInfo: { name: 'toolcell-conformance-fixture', version: '0.0.0' } });
+const endpoint = await serveStreamableHttp(server, { port: 0 });
+process.stdout.write(`${endpoint.url}\n`);
+
+const stop = async (): Promise<void> => {
+  await endpoint.close();
+  await codeMode.shutdown();
+  await transport.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.stdin.on('end', () => void stop()).resume();
