@@ -1,38 +1,25 @@
-import type { CallSource, JsonObject, ToolOutput } from '@toolcell/core';
+import type { JsonObject, ToolOutput } from '@toolcell/core';
+import { CallContext } from './call-context.js';
 import type { CallView } from './call-record.js';
 import type { PolicyCall, PostExecuteCall } from './policy-call.js';
 
 /**
- * What pre-execute listeners and guards see of a call. A class rather than an object
- * literal: `signal` is a getter, so the call's AbortSignal is created only for a hook
- * that reads it (most never do), and the record behind it stays private.
+ * What pre-execute listeners and guards see of a call: what the tool sees (its
+ * {@link CallContext}: ids, source, scope, host context, the lazily created `signal`) and
+ * the binding name, the validated arguments and whether it is nested. A class rather than
+ * an object literal, so the call's AbortSignal is created only for a hook that reads it
+ * (most never do), and the record behind it stays private.
  */
-export class PolicyCallView implements PolicyCall {
-  readonly callId: string;
-  readonly toolName: string;
+export class PolicyCallView extends CallContext implements PolicyCall {
   readonly jsName: string | undefined;
   readonly args: JsonObject | string;
-  readonly source: CallSource;
-  readonly scopeId: string;
   readonly nested: boolean;
-  readonly hostContext: unknown;
-  readonly #record: CallView;
 
   constructor(record: CallView) {
-    this.#record = record;
-    this.callId = record.callId;
-    this.toolName = record.toolName;
+    super(record);
     this.jsName = record.jsName;
     this.args = record.args as JsonObject | string;
-    this.source = record.source;
-    this.scopeId = record.scope.id;
     this.nested = record.parentCallId !== undefined;
-    this.hostContext = record.hostContext;
-  }
-
-  /** Aborted when the call is cancelled or times out. */
-  get signal(): AbortSignal {
-    return this.#record.signal;
   }
 }
 
