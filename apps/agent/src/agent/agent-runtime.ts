@@ -103,16 +103,17 @@ export class AgentRuntime {
     const runtime = new ToolRuntime({ registry, approval: options.wrapApproval ? options.wrapApproval(approval) : approval });
     const reporter = new CallReporter(transcript);
     const agent = new AgentRuntime(settings, registry, runtime, workspace, reporter, options.intro ?? SYSTEM_INTRO);
+    const ask: QuestionAsker = prompts?.ask ?? options.ask ?? (async () => undefined);
     const tools: readonly ToolDefinition[] = options.tools ?? createDemoTools({
       workspace,
       contextMeter: { tokensLeft: () => settings.contextWindow - agent.tokensUsed },
-      ask: prompts?.ask ?? options.ask ?? (async () => undefined),
+      ask,
     });
     for (const tool of tools) {
       // Naming a tool under approvals.tools makes it need approval.
       registry.register(settings.approvalTools[tool.name] ? { ...tool, needsApproval: true } : tool);
     }
-    agent.mcpServers = await connectConfiguredServers(settings, registry);
+    agent.mcpServers = await connectConfiguredServers(settings, registry, ask);
     for (const notice of mcpServerNotices(settings, agent.mcpServers)) transcript(notice);
     if (settings.search && isCodeMode(settings.mode)) registry.register(createToolSearchTool(registry));
     reporter.attach(runtime);
