@@ -1,7 +1,10 @@
-import type { Agent, RunContext } from '@openai/agents';
+import type { Agent, FunctionTool, RunContext } from '@openai/agents';
 
 /** An agent of any context and output, as the runner hands it to guardrails. */
 export type AnyAgent = Agent<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A function tool as the SDK's runner sees it (any context, parameters and result). */
+export type AnyFunctionTool = FunctionTool<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * What `exec` hands every nested call (as `hostContext`): the Agents SDK run it was called

@@ -6,12 +6,11 @@ import type { WireOutput } from '@toolcell/core';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
 import type { SandboxTransport } from '@toolcell/sandbox';
-import type { AgentsRun, AnyAgent } from './agents-run.js';
+import type { AgentsRun, AnyAgent, AnyFunctionTool } from './agents-run.js';
 import { hostContextOf, runOf } from './agents-run.js';
 import { inputGuardrailsGuard } from './nested-guardrails.js';
 import type { NestedApprovalHandler } from './nested-approval.js';
 import { resolveNestedApproval } from './nested-approval.js';
-import type { AnyFunctionTool } from './to-toolcell-tool.js';
 import { toToolcellTool } from './to-toolcell-tool.js';
 
 /** Options of {@link codeModeTool}. */

@@ -1,8 +1,7 @@
 import { runToolInputGuardrails, runToolOutputGuardrails } from '@openai/agents';
 import type { Guard, GuardDecision } from '@toolcell/executor';
-import type { AgentsRun, AnyAgent } from './agents-run.js';
+import type { AgentsRun, AnyAgent, AnyFunctionTool } from './agents-run.js';
 import { runOf } from './agents-run.js';
-import type { AnyFunctionTool } from './to-toolcell-tool.js';
 
 /** The function call item a guardrail is shown for a nested call, as for a direct one. */
 function toolCallOf(tool: AnyFunctionTool, callId: string, args: unknown) {

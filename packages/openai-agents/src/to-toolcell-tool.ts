@@ -1,16 +1,12 @@
-import type { FunctionTool } from '@openai/agents';
 import { ToolTimeoutError, invokeFunctionTool } from '@openai/agents';
 import type { FunctionToolDefinition, JsonObject, JsonSchema, JsonValue, ToolContext } from '@toolcell/core';
 import { ToolFailure, toolOutput } from '@toolcell/core';
-import type { AgentsRun } from './agents-run.js';
+import type { AgentsRun, AnyFunctionTool } from './agents-run.js';
 import { runOf } from './agents-run.js';
 import { checkOutput } from './nested-guardrails.js';
 
 /** What the Agents SDK's default `errorFunction` returns in place of a tool's error. */
 export const DEFAULT_ERROR_TEXT = 'An error occurred while running the tool. Please try again.';
-
-/** A function tool as the SDK's runner sees it (any context, parameters and result). */
-export type AnyFunctionTool = FunctionTool<any, any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /**
  * An Agents SDK function tool as a toolcell tool. Its JSON schema describes it to programs;
