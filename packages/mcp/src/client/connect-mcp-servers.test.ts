@@ -65,7 +65,7 @@ describe('connectMcpServers against server-everything and the fixture server', (
     ]);
     const binding = registry.plan(registry.root).bindingByName.get('mcp__fixture__mixed');
     expect(binding && renderBindingSignature(binding)).toMatch(
-      /Promise<unknown \/\* the parsed JSON, when the tool returned one JSON text block \*\/ \| \{\s+text: string;/,
+      /Promise<unknown \/\* the tool's structuredContent, or the parsed JSON when the tool returned one JSON text block \*\/ \| \{\s+text: string;/,
     );
   });
 

@@ -18,7 +18,7 @@ export interface McpFallbackResult {
  */
 export const MCP_FALLBACK_OUTPUT_SCHEMA: JsonSchema = {
   anyOf: [
-    { description: 'the parsed JSON, when the tool returned one JSON text block' },
+    { description: "the tool's structuredContent, or the parsed JSON when the tool returned one JSON text block" },
     {
       type: 'object',
       properties: {
@@ -32,18 +32,20 @@ export const MCP_FALLBACK_OUTPUT_SCHEMA: JsonSchema = {
 
 /**
  * The typed-result rule (docs/decisions/2026-12-01-mcp-typed-results.md):
- * 1. `structuredContent`, when the tool declares an `outputSchema` (the SDK client has
- *    validated it against the schema);
+ * 1. `structuredContent`, when the tool sent it (the SDK client has validated it against
+ *    the tool's `outputSchema`, if it declares one);
  * 2. otherwise, if the content is a single text block that parses as JSON, that value;
  * 3. otherwise `{ text, content }`, the text joined.
+ *
+ * `hasOutputSchema` no longer changes the result; it is kept for callers' compatibility.
  */
 export function typedMcpResult(options: {
   readonly content: readonly ContentBlock[];
   readonly structuredContent: Record<string, unknown> | undefined;
   readonly hasOutputSchema: boolean;
 }): JsonValue {
-  const { content, structuredContent, hasOutputSchema } = options;
-  if (hasOutputSchema && structuredContent !== undefined) return structuredContent as JsonValue;
+  const { content, structuredContent } = options;
+  if (structuredContent !== undefined) return structuredContent as JsonValue;
   const only = content.length === 1 ? content[0] : undefined;
   if (only?.type === 'text') {
     const parsed = parseJson(only.text);
