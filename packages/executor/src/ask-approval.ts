@@ -1,6 +1,6 @@
 import { errorMessage } from '@toolcell/core';
 import type { ApprovalDecision, ApprovalRequest } from './approval-handler.js';
-import type { PipelineCall, PipelineHost } from './call-pipeline.js';
+import type { PipelineCall, PipelineHost } from './pipeline-host.js';
 import { isPromiseLike } from './is-promise-like.js';
 import type { PolicyCall } from './policy-call.js';
 import type { Refusal } from './refusal.js';

@@ -25,7 +25,8 @@ import type { ApprovalHandler, FinalApprovalDecision } from './approval-handler.
 import { notApproved } from './ask-approval.js';
 import type { ListenerErrorReporter } from './call-events.js';
 import { CallEvents } from './call-events.js';
-import type { PipelineHost, PipelineOutcome, PipelineSettings } from './call-pipeline.js';
+import type { PipelineOutcome } from './call-pipeline.js';
+import type { PipelineHost, PipelineSettings } from './pipeline-host.js';
 import { runPipeline } from './call-pipeline.js';
 import { CallLane } from './call-lane.js';
 import type { Admission, CallerAbortHandler } from './call-record.js';

@@ -1,15 +1,14 @@
 import type { CallOutcome, JsonObject, ToolDefinition, ToolErrorCode, ToolOutput } from '@toolcell/core';
 import { EXEC_ERROR_CODES, ToolFailure, ToolcellError, errorMessage, errorOutcome, findJsonSafetyViolation } from '@toolcell/core';
-import type { ApprovalHandler } from './approval-handler.js';
 import { DEFERRED, askApproval, notApproved } from './ask-approval.js';
 import { CallContext } from './call-context.js';
-import type { CallEvents } from './call-events.js';
-import type { CallRecord, CallView } from './call-record.js';
+import type { CallView } from './call-record.js';
 import { checkArguments } from './check-arguments.js';
 import { isPromiseLike } from './is-promise-like.js';
 import { approvalNeeded } from './needs-approval.js';
 import { applyOutputBudget } from './output-budget.js';
-import type { Guard, GuardDecision, PostExecuteDecision, PostExecuteListener, PreExecuteDecision, PreExecuteListener } from './policy-call.js';
+import type { PipelineCall, PipelineHost, PipelineSettings } from './pipeline-host.js';
+import type { GuardDecision, PostExecuteDecision, PreExecuteDecision } from './policy-call.js';
 import { PolicyCallView, PostExecuteCallView } from './policy-call-view.js';
 import type { Refusal } from './refusal.js';
 import { denied, notSerializable, refusalOutcome } from './refusal.js';
@@ -19,37 +18,6 @@ import { runSteps } from './run-steps.js';
 
 // `INVALID_ARGS` too: a tool's own check of its input (e.g. `exec` refusing an empty program) is not policy.
 const KEPT_CODES: ReadonlySet<string> = new Set<string>([...EXEC_ERROR_CODES, 'EXECUTION_FAILED', 'INVALID_ARGS']);
-
-/** The settings a pipeline reads. */
-export interface PipelineSettings {
-  readonly approval: ApprovalHandler | undefined;
-  /** Milliseconds; `Infinity` for none. */
-  readonly defaultTimeoutMs: number;
-  /** Milliseconds a call waits for its approval handler; `Infinity` for no bound. */
-  readonly approvalTimeoutMs: number;
-  readonly defaultOutputBudget: number | undefined;
-}
-
-/** What the pipeline reads of a call and the transitions it makes. */
-export type PipelineCall = CallView &
-  Pick<CallRecord, 'rewriteArgs' | 'enterStage' | 'startExecuting' | 'startTimeout' | 'awaitApproval' | 'approvalDecided' | 'executeReturned'>;
-
-/** What the pipeline needs of its engine: the policy, the events, and the registry asked again. */
-export interface PipelineHost<Call extends PipelineCall> {
-  readonly callEvents: CallEvents;
-  readonly settings: PipelineSettings;
-  readonly preExecute: readonly PreExecuteListener[];
-  readonly postExecute: readonly PostExecuteListener[];
-  readonly guards: readonly Guard[];
-  /** Asked again after an approval: a refusal if the tool changed meanwhile. */
-  stillCallable(call: Call): Refusal | undefined;
-  /**
-   * The approval was deferred: park the call (its slot freed) until a decision. Settles with
-   * the refusal of a denial, or `undefined` once an approved call has its slot again (or the
-   * call ended meanwhile).
-   */
-  park(call: Call): Promise<Refusal | undefined>;
-}
 
 /** How a call left the pipeline; the engine ends it accordingly (`CallEngine.conclude`). */
 export type PipelineOutcome =
