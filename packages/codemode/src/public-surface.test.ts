@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as codemode from './index.js';
 
 describe('public value exports', () => {
-  it('are CodeMode and the two readers of what exec returns; pragma parsing and truncation stay internal', () => {
-    expect(Object.keys(codemode).sort()).toEqual(['CodeMode', 'execResultOf', 'renderExecReport']);
+  it('are CodeMode, the two readers of what exec returns, and durable cells with their error; pragma parsing and truncation stay internal', () => {
+    expect(Object.keys(codemode).sort()).toEqual(['CodeMode', 'DurableCellError', 'DurableCells', 'execResultOf', 'renderExecReport']);
   });
 });

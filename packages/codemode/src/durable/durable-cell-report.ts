@@ -1,0 +1,35 @@
+import type { JsonValue } from '@toolcell/core';
+import type { CellKey } from '@toolcell/durable-store';
+import type { OutputItem, ProgramError } from '@toolcell/sandbox';
+
+/** One approval a suspended cell waits for, as a person (or the model) is shown it. */
+export interface DurableApprovalView {
+  /** What `DurableCells.decide` takes. */
+  readonly approvalId: string;
+  /** The canonical tool name. */
+  readonly toolName: string;
+  /** The arguments as the approval preview shows them (security-relevant ones whole). */
+  readonly args: string;
+  readonly cellId: string;
+  /** Epoch milliseconds after which the approval can no longer be decided. */
+  readonly expiresAt: number;
+}
+
+/** How a durable cell stands after a round: suspended (with every pending approval of its batch), or ended. */
+export type DurableCellReport =
+  | {
+      readonly status: 'suspended';
+      readonly key: CellKey;
+      /** Every approval the cell waits for, at once (a `Promise.all`'s whole batch). */
+      readonly pendingApprovals: readonly DurableApprovalView[];
+      /** Everything the program produced so far. */
+      readonly output: readonly OutputItem[];
+    }
+  | {
+      readonly status: 'completed' | 'failed';
+      readonly key: CellKey;
+      readonly returnValue?: JsonValue;
+      /** Present when `status` is `failed`. */
+      readonly error?: ProgramError;
+      readonly output: readonly OutputItem[];
+    };

@@ -1,0 +1,57 @@
+// A kill between decision and resume loses nothing: process A suspends a cell and is killed
+// (SIGKILL), the decisions are recorded here, and a fresh process B resumes the cell from the
+// file store and finishes the program; each write happened once. Slow: two fresh processes
+// start from sources through tsx.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { expect, it } from 'vitest';
+import type { DurableCellReport } from './durable-cell-report.js';
+import { durableSetup } from '../test-support/durable-setup.js';
+
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+const CHILD = fileURLToPath(new URL('../test-support/durable-child.ts', import.meta.url));
+
+function child(args: readonly string[]): Promise<{ report: DurableCellReport; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve, reject) => {
+    const process_ = spawn(process.execPath, ['--conditions=@toolcell/source', '--import', TSX, CHILD, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    process_.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    process_.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    process_.on('error', reject);
+    process_.on('exit', (code, signal) => {
+      const line = stdout.trim().split('\n').at(-1) ?? '';
+      if (line.startsWith('{')) resolve({ report: JSON.parse(line) as DurableCellReport, signal });
+      else reject(new Error(`child ${args[0]} exited ${code ?? signal}: ${stderr}`));
+    });
+  });
+}
+
+it('a cell suspended by a killed process is resumed by a fresh one; nothing is lost or run twice', { timeout: 120_000 }, async () => {
+  const directory = await mkdtemp(join(tmpdir(), 'toolcell-durable-process-'));
+  const here = durableSetup(directory);
+  try {
+    const first = await child(['start', directory]);
+    expect(first.signal).toBe('SIGKILL');
+    if (first.report.status !== 'suspended') throw new Error('expected a suspension');
+    expect(first.report.pendingApprovals).toHaveLength(3);
+    const [a, b, c] = first.report.pendingApprovals;
+    await here.cells.decide(a?.approvalId ?? '', { type: 'approve' });
+    await here.cells.decide(b?.approvalId ?? '', { type: 'approve' });
+    await here.cells.decide(c?.approvalId ?? '', { type: 'deny', reason: 'no c' });
+    const { key } = first.report;
+    const second = await child(['resume', directory, key.scope, key.session, key.cell]);
+    expect(second.report).toMatchObject({ status: 'completed', returnValue: ['wrote a.txt', 'wrote b.txt', 'DENIED'], output: [{ type: 'text', text: 'writing three files' }] });
+    expect(here.effects()).toEqual(['a.txt', 'b.txt']);
+    // A late resume here answers the final report; nothing runs again.
+    expect(await here.cells.resume(key)).toEqual(second.report);
+    expect(here.effects()).toEqual(['a.txt', 'b.txt']);
+  } finally {
+    await here.close();
+    await rm(directory, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,65 @@
+// A durable cell's whole stack, real parts only: a registry with a write_file tool that needs
+// approval (its writes recorded in a file, so another process sees them), an executor whose
+// approval handler defers, the in-process sandbox, and a file store.
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FunctionToolDefinition, JsonObject } from '@toolcell/core';
+import { jsonOutput } from '@toolcell/core';
+import { FileDurableStore } from '@toolcell/durable-store/files';
+import { ToolRuntime } from '@toolcell/executor';
+import { ToolRegistry } from '@toolcell/registry';
+import { createInProcessTransport } from '@toolcell/sandbox';
+import { DurableCells } from '../durable/durable-cells.js';
+
+/** The seal key every process of a test shares. */
+export const TEST_KEYS = { current: { id: 'test-1', secret: 'a-test-secret-of-at-least-32-bytes!!' } };
+
+/** The durable stack over `directory`; `effects()` lists the writes that happened, in order. */
+export function durableSetup(directory: string, options: { readonly idempotent?: boolean; readonly holder?: string } = {}) {
+  const effectsFile = join(directory, 'effects.log');
+  const registry = new ToolRegistry({ mode: 'code_mode' });
+  const writeFile: FunctionToolDefinition = {
+    kind: 'function',
+    name: 'write_file',
+    description: 'Write a file.',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' }, text: { type: 'string' } }, required: ['path'] },
+    needsApproval: true,
+    ...(options.idempotent === true ? { idempotent: true } : {}),
+    execute: (input: JsonObject) => {
+      appendFileSync(effectsFile, `${String(input['path'])}\n`);
+      return jsonOutput({ written: input['path'] ?? null });
+    },
+  };
+  registry.register(writeFile);
+  registry.register({
+    kind: 'function',
+    name: 'read_file',
+    description: 'Read a file.',
+    inputSchema: { type: 'object', properties: { path: { type: 'string' } } },
+    readOnly: true,
+    execute: (input: JsonObject) => jsonOutput({ text: `contents of ${String(input['path'])}` }),
+  });
+  registry.register({ kind: 'freeform', name: 'exec', description: 'Run a program.', jsonFallback: { parameter: 'code', description: 'JavaScript' }, execute: () => jsonOutput(null) });
+  const runtime = new ToolRuntime({ registry, approval: { ask: () => ({ type: 'defer' }) } });
+  const transport = createInProcessTransport();
+  const store = new FileDurableStore({ directory: join(directory, 'store') });
+  const cells = new DurableCells({ registry, runtime, transport, store, keys: TEST_KEYS, ...(options.holder === undefined ? {} : { holder: options.holder }) });
+  const effects = (): string[] => {
+    try {
+      return readFileSync(effectsFile, 'utf8').trim().split('\n').filter((line) => line.length > 0);
+    } catch {
+      return [];
+    }
+  };
+  return { registry, runtime, transport, store, cells, effects, close: () => transport.close() };
+}
+
+/** A program that writes three files in one Promise.all and reports what each write did. */
+export const THREE_WRITES = `
+text('writing three files');
+const results = await Promise.allSettled([
+  tools.write_file({ path: 'a.txt', text: 'A' }),
+  tools.write_file({ path: 'b.txt', text: 'B' }),
+  tools.write_file({ path: 'c.txt', text: 'C' }),
+]);
+return results.map((result) => result.status === 'fulfilled' ? 'wrote ' + result.value.written : result.reason.code);`;
