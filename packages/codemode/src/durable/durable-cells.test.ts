@@ -147,6 +147,21 @@ describe('durable cells', () => {
     expect(DurableCellError.isInstance(error) && error.code).toBe('DURABLE_CELL_UNKNOWN');
   });
 
+  it('an expired cell is DURABLE_CELL_EXPIRED and nothing runs', async () => {
+    const { cells, store, effects } = setup();
+    const report = await cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1' });
+    if (report.status !== 'suspended') throw new Error('expected a suspension');
+    for (const approval of report.pendingApprovals) await cells.decide(approval.approvalId, { type: 'approve' });
+    const cell = await store.readCell(report.key);
+    if (cell === undefined) throw new Error('expected the cell in the store');
+    const { version: _version, ...rest } = cell;
+    await store.writeCell({ ...rest, expiresAt: 0 }, cell.version);
+    const error = await cells.resume(report.key).catch((caught: unknown) => caught);
+    expect(DurableCellError.isInstance(error) && error.code).toBe('DURABLE_CELL_EXPIRED');
+    expect((error as Error).message).toContain('expired at 1970-01-01T00:00:00.000Z');
+    expect(effects()).toEqual([]);
+  });
+
   it('a program that needs no approval completes without touching the store', async () => {
     const { cells, store } = setup();
     const report = await cells.start({ code: "return (await tools.read_file({ path: 'x' })).text", session: 'chat-1', callId: 'exec_1' });
