@@ -23,12 +23,13 @@ describe('toolcell eval', () => {
   it('--json: every family in every arm passes its check on the scripted model; --report writes a page that needs no server', async () => {
     const report = join(root, 'report');
     const result = await runToolcell(['eval', '--json', '--tasks', '1', '--report', report]);
-    expect(result.stderr).toContain('[15/15] small_api-1 code_mode_only: pass');
+    expect(result.stderr).toContain('[17/18] small_api-1 code_mode_only: pass');
+    expect(result.stderr).toContain('[18/18] typed_program-1 code_mode_only: pass');
     expect(result.code).toBe(0);
     const output = JSON.parse(result.stdout) as EvalJson;
     expect(output.provider).toBe('scripted');
     expect(output.arms).toEqual(['direct', 'code_mode', 'code_mode_only']);
-    expect(output.runs).toHaveLength(15);
+    expect(output.runs).toHaveLength(18);
     expect(output.runs.filter((run) => !run.passed)).toEqual([]);
     expect(output.summaries.map((summary) => `${summary.family}/${summary.arm}`).slice(0, 3)).toEqual(['aggregation/direct', 'aggregation/code_mode', 'aggregation/code_mode_only']);
     const tokens = (family: string, arm: string) => output.summaries.find((summary) => summary.family === family && summary.arm === arm)!.tokensSent;
@@ -50,7 +51,8 @@ describe('toolcell eval', () => {
     ]);
     expect(table.code).toBe(0);
     expect(table.stdout).toMatch(/^aggregation · code_mode_only +1\/1 +2 +1 /m);
-    expect(table.stdout).toContain('5 of 5 runs passed their task\'s check.');
+    expect(table.stdout).toMatch(/^typed_program · code_mode_only +1\/1 +2 +1 /m);
+    expect(table.stdout).toContain('6 of 6 runs passed their task\'s check.');
     expect(table.stdout).toMatch(/^2,500 +[\d,]+ +[\d,]+ +[\d,]+$/m);
     expect(arm.code).toBe(2);
     expect(arm.stderr.trim()).toBe('toolcell: --arms: "fast" is not an arm; use a comma-separated list of direct, code_mode, code_mode_only.');

@@ -148,7 +148,7 @@ describe('demo tools', () => {
     expect(wireText(answered.wire)).toBe('The user answered: yes');
     const unanswered = await runTool(createAskUserQuestionTool(async () => undefined), { question: 'Proceed?' });
     expect(unanswered.result.value).toEqual({ answered: false, answer: null });
-    expect(wireText(unanswered.wire)).toMatch(/^Nobody can answer right now/);
+    expect(wireText(unanswered.wire)).toMatch(/^Nobody answered \(no one can be asked, or the person declined\)/);
     // A person is not held to the executor's default per-call timeout.
     expect(createAskUserQuestionTool(async () => undefined).timeoutMs).toBe(Number.POSITIVE_INFINITY);
   });
