@@ -27,6 +27,9 @@
 // "dist/node/child/child-entry.js" }`. Each is bundled at that path in the bundle folder, so
 // the URL finds it relative to the bundle that asks for it. Such an entry starts a realm of
 // its own (a process or a thread), where no module of another entry is loaded: it never shares.
+// `toolcellBundle.afterBundle` names scripts (relative to the package) run with node once the
+// bundles are written: files the build derives from the compiled package (the sandbox's
+// prepared realm image).
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -156,6 +159,7 @@ async function bundlePackage(dir) {
   for (const built of await Promise.all(Object.entries(urlEntries).map(([name, entry]) => alone(name, entry)))) writeOutputs(built);
   // Their licenses ask for their notice in every copy.
   for (const { name, root } of inlined) copyFileSync(join(root, 'LICENSE'), join(dir, BUNDLE_DIR, `LICENSE.${name}.txt`));
+  for (const script of manifest.toolcellBundle?.afterBundle ?? []) execFileSync(process.execPath, [script], { cwd: dir, stdio: 'inherit' });
 }
 
 /** `dir` and every package its tsconfig.build.json references, as `tsc -b` builds them. */

@@ -41,6 +41,36 @@ export function buildFingerprint(): BuildFingerprint {
   return fingerprint;
 }
 
+/** SHA-256 (hex) in the thread pool (Web Crypto), off the calling thread. */
+export async function sha256HexInBackground(data: Uint8Array | string): Promise<string> {
+  const subtle = (globalThis as unknown as { crypto: { subtle: { digest(algorithm: string, data: Uint8Array): Promise<ArrayBuffer> } } }).crypto.subtle;
+  const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
+  return Array.from(new Uint8Array(await subtle.digest('SHA-256', bytes)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/**
+ * {@link buildFingerprint} without hashing on the calling thread (a cold start checks its
+ * shipped realm while the `.wasm` compiles); the result is kept for `buildFingerprint`.
+ */
+export async function buildFingerprintInBackground(): Promise<BuildFingerprint> {
+  if (fingerprint !== undefined) return fingerprint;
+  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+  let wasmBytes: Uint8Array | undefined;
+  try {
+    const { readFileSync } = getBuiltin?.('node:fs') as NodeBuiltins;
+    const { createRequire } = getBuiltin?.('node:module') as NodeBuiltins;
+    wasmBytes = readFileSync(createRequire(import.meta.url).resolve(WASM_FILE));
+  } catch {
+    // As in buildFingerprint.
+  }
+  const [wasm, prelude] = await Promise.all([
+    wasmBytes === undefined ? 'unknown' : sha256HexInBackground(wasmBytes),
+    sha256HexInBackground(`${GUEST_PRELUDE}\n${REMOVED_GLOBALS.join(',')}`),
+  ]);
+  fingerprint ??= { library: QUICKJS_LIBRARY, variant: QUICKJS_VARIANT, wasm, prelude };
+  return fingerprint;
+}
+
 /** A short name of a fingerprint, for messages. */
 export function describeBuild(build: BuildFingerprint): string {
   return `${build.library}, ${build.variant}, wasm sha256 ${build.wasm.slice(0, 16)}, prelude sha256 ${build.prelude.slice(0, 16)}`;

@@ -69,7 +69,12 @@ export class GuestNatives {
   }
 
   private create(name: string, implementation: Implementation): QuickJSHandle {
-    return this.context.newFunction(name, (...args) => {
+    return this.context.newFunction(name, this.wrap(implementation));
+  }
+
+  /** What QuickJS calls for a native: `implementation` behind the checks every native makes. */
+  private wrap(implementation: Implementation): (...args: QuickJSHandle[]) => ReturnType<Implementation> {
+    return (...args) => {
       try {
         const handlers = this.current();
         // A stopping program runs no more host work: an interrupt that crossed a host function
@@ -86,7 +91,7 @@ export class GuestNatives {
         if (error instanceof GuestError) return this.inGuest(error);
         throw error;
       }
-    });
+    };
   }
 
   /**
@@ -113,21 +118,31 @@ export class GuestNatives {
   hostObject(): QuickJSHandle {
     const context = this.context;
     const host = context.newObject();
+    for (const [name, implementation] of this.hostFunctions()) {
+      const fn = this.create(name, implementation);
+      context.setProp(host, name, fn);
+      fn.dispose();
+    }
+    return host;
+  }
+
+  /** The `host` object's functions, in the order {@link hostObject} creates them. */
+  private hostFunctions(): ReadonlyArray<readonly [string, Implementation]> {
+    const context = this.context;
     // The hot path: only the prelude can call it (its closure holds it), always with a
     // binding number and a string, so the arguments are read without a typeof round trip each.
-    const call = this.create('call', (binding, input) => {
+    const call: Implementation = (binding, input) => {
       if (binding === undefined || input === undefined) throw guestError('TypeError', 'a tool call needs a binding and an input');
       this.handlers().call(context.getNumber(binding), context.getString(input));
       return undefined;
-    });
-    const text = this.create('text', (json) => {
+    };
+    const text: Implementation = (json) => {
       this.handlers().text(this.jsonString(json, 'text'));
       return undefined;
-    });
-    const kind = this.create('kind', (value, isArray, isPlain) =>
-      context.newString(describeValue(context, value, this.flag(isArray), this.flag(isPlain))),
-    );
-    const notJson = this.create('notJson', (keyJson, value, inArray, isArray) => {
+    };
+    const kind: Implementation = (value, isArray, isPlain) =>
+      context.newString(describeValue(context, value, this.flag(isArray), this.flag(isPlain)));
+    const notJson: Implementation = (keyJson, value, inArray, isArray) => {
       const key = this.jsonString(keyJson, 'the key');
       const at = key === '' ? 'the value' : `the member "${key}"`;
       const type = value === undefined ? 'undefined' : context.typeof(value);
@@ -136,20 +151,15 @@ export class GuestNatives {
       const description = describeValue(context, value, this.flag(isArray), false);
       const what = type === 'object' ? 'plain JSON data' : 'JSON data';
       throw guestError('TypeError', `${at} is ${description}, which is not ${what}`);
-    });
-    const unknownTool = this.create('unknownTool', (keyJson) => this.handlers().unknownTool(this.jsonString(keyJson, 'the key')));
-    const functions = [
+    };
+    const unknownTool: Implementation = (keyJson) => this.handlers().unknownTool(this.jsonString(keyJson, 'the key'));
+    return [
       ['call', call],
       ['text', text],
       ['kind', kind],
       ['notJson', notJson],
       ['unknownTool', unknownTool],
-    ] as const;
-    for (const [name, fn] of functions) {
-      context.setProp(host, name, fn);
-      fn.dispose();
-    }
-    return host;
+    ];
   }
 
   private flag(handle: QuickJSHandle | undefined): boolean {
@@ -172,8 +182,40 @@ export class GuestNatives {
 
   /** Define the host-function globals (media, timers, exit) and return the cells functions. */
   defineGlobals(helpers: PreludeHelpers): CellsFunctions {
-    const context = this.context;
     this.helpers = helpers;
+    const { globals, cells } = this.globalFunctions(helpers);
+    for (const [name, implementation] of globals) this.define(helpers, name, this.create(name, implementation));
+    return Object.fromEntries(cells.map(([name, implementation]) => [name, this.create(name, implementation)])) as unknown as CellsFunctions;
+  }
+
+  /**
+   * The names of every native in the order preparing a realm creates them ({@link hostObject},
+   * then {@link defineGlobals}): each gets the next host reference id of the runtime.
+   */
+  functionNames(): string[] {
+    const { globals, cells } = this.globalFunctions(undefined as unknown as PreludeHelpers);
+    return [...this.hostFunctions(), ...globals, ...cells].map(([name]) => name);
+  }
+
+  /**
+   * For a realm whose memory was restored from one prepared elsewhere (the guest side of every
+   * native exists already): register the host side of each native in the order preparing
+   * creates them, so each gets the host reference id the restored memory names, touching
+   * nothing in the module.
+   */
+  adoptFunctions(helpers: PreludeHelpers): void {
+    this.helpers = helpers;
+    const { globals, cells } = this.globalFunctions(helpers);
+    const hostRefs = (this.context.runtime as unknown as { hostRefs: { put(value: object): number } }).hostRefs;
+    for (const [, implementation] of [...this.hostFunctions(), ...globals, ...cells]) hostRefs.put(this.wrap(implementation));
+  }
+
+  /** The globals {@link defineGlobals} defines and the cells functions, in the order it creates them. */
+  private globalFunctions(helpers: PreludeHelpers): {
+    readonly globals: ReadonlyArray<readonly [string, Implementation]>;
+    readonly cells: ReadonlyArray<readonly [keyof CellsFunctions, Implementation]>;
+  } {
+    const context = this.context;
     const readString = (handle: QuickJSHandle): string => {
       const result = context.callFunction(helpers.textJson, context.undefined, handle);
       if (result.error !== undefined) {
@@ -230,9 +272,8 @@ export class GuestNatives {
         return undefined;
       },
     };
-    for (const [name, implementation] of Object.entries(globals)) this.define(helpers, name, this.create(name, implementation));
-    return {
-      store: this.create('store', (key, value) => {
+    const cells: Record<keyof CellsFunctions, Implementation> = {
+      store: (key, value) => {
         if (key === undefined || context.typeof(key) !== 'string') throw guestError('TypeError', 'store(key, value) takes a string key');
         if (value === undefined || context.typeof(value) === 'undefined') {
           throw guestError('TypeError', 'store(key, value) takes JSON data as its value (use null to clear)');
@@ -242,8 +283,8 @@ export class GuestNatives {
         if ('error' in encoded) return encoded;
         this.handlers().store(name, encoded.json);
         return undefined;
-      }),
-      load: this.create('load', (key) => {
+      },
+      load: (key) => {
         if (key === undefined || context.typeof(key) !== 'string') return undefined;
         const json = this.handlers().load(readString(key));
         if (json === undefined) return undefined;
@@ -251,18 +292,19 @@ export class GuestNatives {
         const result = context.callFunction(helpers.parse, context.undefined, text);
         text.dispose();
         return result.error === undefined ? result.value : { error: result.error };
-      }),
-      yield_control: this.create('yield_control', () => {
+      },
+      yield_control: () => {
         this.handlers().yieldControl();
         return undefined;
-      }),
-      notify: this.create('notify', (value) => {
+      },
+      notify: (value) => {
         const encoded = toJson(value === undefined || context.typeof(value) === 'undefined' ? context.null : value, 'the notified value');
         if ('error' in encoded) return encoded;
         this.handlers().notify(encoded.json);
         return undefined;
-      }),
+      },
     };
+    return { globals: Object.entries(globals), cells: Object.entries(cells) as Array<[keyof CellsFunctions, Implementation]> };
   }
 
   /** Define `value` (consumed) as a read-only global. */

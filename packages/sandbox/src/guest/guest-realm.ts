@@ -7,6 +7,8 @@ import { LinearMemorySnapshot, liveBounds } from './linear-memory-snapshot.js';
 import { restoreLiveMemory } from './live-memory.js';
 import type { LiveMemory } from './live-memory.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
+import { adoptRealmImage } from './realm-image.js';
+import type { RealmImage } from './realm-image.js';
 
 /** The prelude functions the host calls. */
 export interface RealmApi {
@@ -26,7 +28,7 @@ export interface RealmApi {
   readonly reseed: QuickJSHandle;
 }
 
-const API_NAMES = ['install', 'deliver', 'toJson', 'resultJson', 'textJson', 'define', 'parse', 'error', 'keepMain', 'main', 'keep', 'fire', 'drop', 'reseed'] as const;
+export const API_NAMES = ['install', 'deliver', 'toJson', 'resultJson', 'textJson', 'define', 'parse', 'error', 'keepMain', 'main', 'keep', 'fire', 'drop', 'reseed'] as const;
 
 /**
  * A QuickJS runtime and context with the guest API installed, the only realm of its
@@ -52,25 +54,38 @@ export class GuestRealm {
   readonly natives: GuestNatives;
   /** QuickJS's interrupt counter, for each program's `InterruptCadence`; `undefined` if not found. */
   readonly interruptCounter: InterruptCounter | undefined;
+  /** Whether the realm was restored from a {@link RealmImage} instead of prepared here. */
+  readonly restored: boolean;
   /** The instance's memory as it was right after preparing. */
   private readonly snapshot: LinearMemorySnapshot;
 
   /**
    * Prepare a realm in `instance`, which must hold no other realm (a reset restores the
-   * whole memory). Throws when the module is broken.
+   * whole memory). Throws when the module is broken. With an `image` of a realm prepared
+   * elsewhere (by this build) whose runtime and context were created where this instance
+   * creates them, its memory is restored instead of preparing; otherwise it is prepared.
    */
-  constructor(readonly instance: QuickJsInstance) {
+  constructor(
+    readonly instance: QuickJsInstance,
+    image?: RealmImage,
+  ) {
     const runtime = instance.quickjs.newRuntime();
     const context = runtime.newContext();
-    this.interruptCounter = InterruptCounter.locate(instance.memory, runtime, context);
     const natives = new GuestNatives(context, () => this.handlers);
-    natives.deleteGlobals(REMOVED_GLOBALS);
-    const host = natives.hostObject();
-    const prelude = context.unwrapResult(context.evalCode(GUEST_PRELUDE, 'guest-prelude.js', { type: 'global', strict: true }));
-    const exports = context.unwrapResult(context.callFunction(prelude, context.undefined, host));
-    this.api = Object.fromEntries(API_NAMES.map((name) => [name, context.getProp(exports, name)])) as unknown as RealmApi;
-    for (const handle of [exports, prelude, host]) handle.dispose();
-    this.cells = natives.defineGlobals(this.api);
+    const adopted = image === undefined ? undefined : adoptRealmImage(image, { instance, runtime, context, natives }, API_NAMES);
+    this.restored = adopted !== undefined;
+    if (adopted !== undefined) {
+      ({ api: this.api, cells: this.cells, interruptCounter: this.interruptCounter } = adopted);
+    } else {
+      this.interruptCounter = InterruptCounter.locate(instance.memory, runtime, context);
+      natives.deleteGlobals(REMOVED_GLOBALS);
+      const host = natives.hostObject();
+      const prelude = context.unwrapResult(context.evalCode(GUEST_PRELUDE, 'guest-prelude.js', { type: 'global', strict: true }));
+      const exports = context.unwrapResult(context.callFunction(prelude, context.undefined, host));
+      this.api = Object.fromEntries(API_NAMES.map((name) => [name, context.getProp(exports, name)])) as unknown as RealmApi;
+      for (const handle of [exports, prelude, host]) handle.dispose();
+      this.cells = natives.defineGlobals(this.api);
+    }
     this.runtime = runtime;
     this.context = context;
     this.natives = natives;

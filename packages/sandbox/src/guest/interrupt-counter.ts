@@ -33,6 +33,11 @@ export class InterruptCounter {
     return this.index;
   }
 
+  /** The counter at `wordIndex` (a {@link wordIndex} found in a realm whose memory this one's was restored from). */
+  static at(memory: WasmMemory, wordIndex: number): InterruptCounter {
+    return new InterruptCounter(memory, wordIndex);
+  }
+
   /**
    * Find the counter of `context` (its only context, with no interrupt handler yet, before
    * any program) and check that writing it changes how often QuickJS polls; `undefined` when

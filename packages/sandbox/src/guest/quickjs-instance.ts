@@ -1,6 +1,7 @@
 import type { CustomizeVariantOptions, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { loadQuickJsBuild } from './quickjs-build.js';
 import type { QuickJsBuild } from './quickjs-build.js';
+import { fixedEnvironment } from './fixed-environment.js';
 
 const PAGE_BYTES = 65_536;
 /** The module's declared minimum memory (16 MiB): static data, the C stack, the first heap. */
@@ -73,8 +74,9 @@ export async function createQuickJsInstance(
     wasmMemory: memory as CustomizeVariantOptions['wasmMemory'],
     ...(wasmModule === undefined ? {} : { wasmModule }),
     // The module would print to the host's console; keep its lines instead. Emscripten
-    // reads `print`/`printErr`, which the loader options type does not list.
-    emscriptenModule: { print: record, printErr: record } as CustomizeVariantOptions['emscriptenModule'],
+    // reads `print`/`printErr`, which the loader options type does not list. Its environment
+    // is the same in every process (a realm image and a durable snapshot fit any of them).
+    emscriptenModule: { print: record, printErr: record, ...fixedEnvironment() } as CustomizeVariantOptions['emscriptenModule'],
   });
   const quickjs = await core.newQuickJSWASMModuleFromVariant(variant);
   return { quickjs, memory, capBytes, healthy: true, diagnostics };

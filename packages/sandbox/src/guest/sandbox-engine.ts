@@ -7,6 +7,7 @@ import { GuestRun } from './guest-run.js';
 import { createQuickJsInstance, memoryCapBytes } from './quickjs-instance.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
 import type { LiveMemory } from './live-memory.js';
+import type { RealmImageSource } from './realm-image.js';
 import { eventLoopScheduler } from './turn-scheduler.js';
 import type { EventLoopScheduler } from './turn-scheduler.js';
 
@@ -91,6 +92,11 @@ export interface SandboxEngineOptions {
    * without one. Off by default.
    */
   readonly warmUp?: boolean;
+  /**
+   * A prepared realm's image to restore into new instances instead of preparing their realm
+   * (the package's shipped one, see durable/shipped-realm.ts); none by default.
+   */
+  readonly realmImage?: RealmImageSource;
 }
 
 /**
@@ -121,12 +127,14 @@ export class SandboxEngine {
   private readonly scheduleIdle: EventLoopScheduler;
   private readonly createInstance: (capBytes: number, initialBytes?: number) => Promise<QuickJsInstance>;
   private readonly warmUp: boolean;
+  private readonly realmImage: RealmImageSource | undefined;
 
   constructor(options: SandboxEngineOptions = {}) {
     this.maxIdleInstances = options.maxIdleInstances ?? 2;
     this.scheduleIdle = options.scheduleIdle ?? eventLoopScheduler();
     this.createInstance = options.createInstance ?? ((capBytes, initialBytes) => createQuickJsInstance(capBytes, undefined, initialBytes));
     this.warmUp = options.warmUp ?? false;
+    this.realmImage = options.realmImage;
   }
 
   /**
@@ -227,9 +235,17 @@ export class SandboxEngine {
   /** A new instance (its memory at least `memoryBytes` from the start) and its realm; an instance that cannot prepare one is replaced once. */
   private async createSlot(capBytes: number, memoryBytes = 0): Promise<Slot> {
     for (let attempt = 0; ; attempt += 1) {
+      // The image is read (and checked off the thread) while the instance is created.
+      const loading = this.realmImage?.image();
       const instance = await this.createInstance(capBytes, memoryBytes);
       try {
-        return { instance, realm: new GuestRealm(instance) };
+        const image = await loading;
+        const realm = new GuestRealm(instance, image);
+        if (!realm.restored || realm.wiring() === image?.wiring) return { instance, realm };
+        // Restored, and not the image's realm: never used; the next attempt prepares one.
+        this.realmImage?.mismatched();
+        instance.healthy = false;
+        attempt -= 1;
       } catch (error) {
         instance.healthy = false;
         if (attempt > 0) throw error;

@@ -5,6 +5,7 @@ import type { RunProgramRequest } from '../contract/run-program-request.js';
 import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
 import type { DurableSandboxTransport } from '../contract/sandbox-transport.js';
+import { shippedRealm } from '../durable/shipped-realm.js';
 import { SandboxEngine } from '../guest/sandbox-engine.js';
 import type { EngineRun } from '../guest/sandbox-engine.js';
 import { outcomeResult } from './build-program-result.js';
@@ -45,8 +46,9 @@ function inProcessLimits(...layers: ReadonlyArray<Partial<SandboxLimits> | undef
 export function createInProcessTransport(options: InProcessTransportOptions = {}): DurableSandboxTransport {
   const defaults = inProcessLimits(options.limits);
   const resolveLimits = (limits?: Partial<SandboxLimits>): SandboxLimits => inProcessLimits(options.limits, limits);
-  // Warm: the host often prewarms while it waits for the model's first request.
-  const engine = new SandboxEngine({ warmUp: true });
+  // Warm: the host often prewarms while it waits for the model's first request. New realms
+  // come from the package's shipped one where it has one.
+  const engine = new SandboxEngine({ warmUp: true, realmImage: shippedRealm });
   const running = new Set<{ cancel(): void }>();
   let closed = false;
   if (options.prewarm !== false) engine.prewarm(defaults.memoryBytes).catch(() => undefined);

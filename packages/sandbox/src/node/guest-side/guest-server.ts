@@ -2,6 +2,7 @@ import { errorMessage } from '@toolcell/core';
 import type { QuickJsBuild } from '../../guest/quickjs-build.js';
 import { createQuickJsInstance } from '../../guest/quickjs-instance.js';
 import { SandboxEngine } from '../../guest/sandbox-engine.js';
+import { shippedRealm } from '../../durable/shipped-realm.js';
 import type { EngineRun } from '../../guest/sandbox-engine.js';
 import { guestEventFrame, isUrgentGuestEvent } from '../../shared/guest-events.js';
 import { PARENT_FRAME_BYTES, childFrames } from '../../shared/protocol-messages.js';
@@ -45,7 +46,10 @@ export interface GuestServer {
  */
 export function createGuestServer(options: GuestServerOptions): GuestServer {
   const { die, loadBuild } = options;
-  const engine = new SandboxEngine(loadBuild === undefined ? {} : { createInstance: (capBytes) => createQuickJsInstance(capBytes, loadBuild) });
+  const engine = new SandboxEngine({
+    realmImage: shippedRealm,
+    ...(loadBuild === undefined ? {} : { createInstance: (capBytes) => createQuickJsInstance(capBytes, loadBuild) }),
+  });
   const writer = new FrameWriter((data, early) => options.write(data, !early && answersDue > 0));
   /** Tool calls sent and not answered yet. */
   let answersDue = 0;
