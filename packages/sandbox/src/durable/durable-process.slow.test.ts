@@ -13,8 +13,8 @@ const folder = mkdtempSync(join(tmpdir(), 'toolcell-durable-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
 /** Start the script; resolves with the process once its first line is out, and that line. */
-function start(mode: string, file: string): Promise<{ child: ReturnType<typeof spawn>; line: string; exited: Promise<NodeJS.Signals | number | null> }> {
-  const child = spawn(process.execPath, ['--conditions=@toolcell/source', '--import', TSX, SCRIPT, mode, file], { stdio: ['ignore', 'pipe', 'pipe'] });
+function start(mode: string, file: string, kind: string): Promise<{ child: ReturnType<typeof spawn>; line: string; exited: Promise<NodeJS.Signals | number | null> }> {
+  const child = spawn(process.execPath, ['--conditions=@toolcell/source', '--import', TSX, SCRIPT, mode, file, kind], { stdio: ['ignore', 'pipe', 'pipe'] });
   const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
   let out = '';
   let err = '';
@@ -29,10 +29,10 @@ function start(mode: string, file: string): Promise<{ child: ReturnType<typeof s
   });
 }
 
-describe('a durable program', () => {
+describe.each(['in process', 'child process', 'worker thread'])('a durable program on the %s transport', (kind) => {
   it('suspended in a process killed with SIGKILL resumes in a fresh process: result, earlier output, timers and counters', async () => {
-    const file = join(folder, 'snapshot.bin');
-    const first = await start('suspend', file);
+    const file = join(folder, `${kind.replace(' ', '-')}.bin`);
+    const first = await start('suspend', file, kind);
     expect(first.line.startsWith('sealed ')).toBe(true);
     const sealed = JSON.parse(first.line.slice('sealed '.length)) as { parked: unknown; output: unknown; stats: { toolCalls: number } };
     expect(sealed.parked).toEqual([{ id: 3, jsName: 'approve', input: { action: 'send' } }]);
@@ -41,7 +41,7 @@ describe('a durable program', () => {
     first.child.kill('SIGKILL');
     expect(await first.exited).toBe('SIGKILL');
 
-    const second = await start('resume', file);
+    const second = await start('resume', file, kind);
     const result = JSON.parse(second.line) as Record<string, unknown>;
     expect(result).toMatchObject({
       status: 'completed',

@@ -68,6 +68,17 @@ export function compressLiveMemory(live: LiveMemory): CompressedMemory {
   return { memoryBytes: live.memoryBytes, regions: live.regions.map((region) => ({ start: region.start, bytes: region.bytes.byteLength, compressed: gzip(region.bytes) })) };
 }
 
+/** Decompress memory a parent sent (`RangeError` when a region does not inflate to its size). */
+export function inflateMemory(memory: CompressedMemory): LiveMemory {
+  const { gunzip } = sealPrimitives();
+  const regions = memory.regions.map((region) => {
+    const bytes = gunzip(region.compressed, region.bytes);
+    if (bytes.byteLength !== region.bytes) throw new RangeError(`a memory region inflates to ${bytes.byteLength} bytes, not ${region.bytes}`);
+    return { start: region.start, bytes };
+  });
+  return { memoryBytes: memory.memoryBytes, regions };
+}
+
 /** Seal a paused program: its snapshot, or (over `maxBytes`) why there is none. */
 export function sealSnapshot(header: UnsealedHeader, live: LiveMemory, keys: SealKeys, maxBytes: number): { readonly sealed: Uint8Array } | { readonly refused: SuspendRefusal } {
   return sealCompressed(header, compressLiveMemory(live), keys, maxBytes);

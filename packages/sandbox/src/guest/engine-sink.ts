@@ -66,6 +66,8 @@ export interface SuspendedRun {
   readonly output: OutputBudgetState;
   /** Answers for some of its parked calls. */
   readonly answers: readonly PendingDelivery[];
+  /** Set when it resumes in memory after its suspension was refused: it is not suspended again until another call is parked. */
+  readonly refusedAtParked?: number;
 }
 
 /** How a durable program ended or stopped, as the engine knows it. */

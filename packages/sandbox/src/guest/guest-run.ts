@@ -119,6 +119,7 @@ export class GuestRun {
     const resume = options.resume;
     this.budget = new OutputBudget(this.limits, resume?.output);
     if (resume !== undefined) {
+      this.refusedAtParked = resume.refusedAtParked ?? -1;
       this.clock.usedMs = resume.cpuMs;
       this.calls.restore(resume.calls);
     }

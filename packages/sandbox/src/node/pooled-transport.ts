@@ -3,10 +3,17 @@ import type { ProgramError, ProgramResult } from '../contract/program-result.js'
 import type { RunProgramRequest } from '../contract/run-program-request.js';
 import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
-import type { SandboxTransport } from '../contract/sandbox-transport.js';
+import type { DurableProgramResult, DurableRunRequest, ResumeProgramRequest } from '../contract/durable-program.js';
+import type { DurableSandboxTransport } from '../contract/sandbox-transport.js';
+import { buildFingerprint } from '../durable/build-fingerprint.js';
+import { checkSealKeys } from '../durable/snapshot-seal.js';
+import { openRound, wiringMismatchError } from '../host/durable-round.js';
+import type { DurableRound } from '../host/durable-round.js';
 import { failedBeforeStart, runPreamble } from '../host/run-preamble.js';
 import { programErrors } from '../shared/program-errors.js';
-import { runOnChild } from './child-run.js';
+import { runFrame, runOnChild } from './child-run.js';
+import type { ChildRunResult } from './child-run.js';
+import { peerDurability, peerResume } from './durable-peer-round.js';
 import { peerWarmUp } from './peer-warm-up.js';
 import type { WarmUpPlan } from './peer-warm-up.js';
 import { SandboxPool } from './sandbox-pool.js';
@@ -22,8 +29,8 @@ export interface PooledTransportOptions {
   readonly pool?: SandboxPoolOptions;
 }
 
-/** A pooled transport, with a view of its pool. */
-export interface PooledTransport extends SandboxTransport {
+/** A pooled transport, with a view of its pool; it runs durable programs too. */
+export interface PooledTransport extends DurableSandboxTransport {
   /** What the pool holds now (for diagnostics and tests). */
   poolStats(): SandboxPoolStats;
 }
@@ -58,28 +65,68 @@ export function createPooledTransport(options: PooledTransportOptions, spawn: Pe
   const peers = new SandboxPool(pool, defaults, spawn, warmUp);
   const resolveLimits = (limits?: Partial<SandboxLimits>): SandboxLimits => resolveSandboxLimits(options.limits, limits);
 
-  async function run(request: RunProgramRequest): Promise<ProgramResult> {
-    const preamble = runPreamble(request, { resolveLimits, closed: closing.signal.aborted });
-    if (!preamble.admitted) return preamble.result;
-    const { startedAt, limits, storedJson } = preamble;
-
-    const grant = await peers.acquire(limits.stackBytes, request.signal);
-    if ('refused' in grant) return failedBeforeStart(refusalError(grant.refused, pool), startedAt);
+  /** Run `body` on a ready peer of the pool (released after, kept only when sound), or fail before start. */
+  async function onPeer<Result>(
+    limits: SandboxLimits,
+    startedAt: number,
+    signal: AbortSignal | undefined,
+    body: (peer: SandboxPeer) => Promise<ChildRunResult<Result>>,
+  ): Promise<ChildRunResult<Result | ProgramResult>> {
+    const grant = await peers.acquire(limits.stackBytes, signal);
+    if ('refused' in grant) return { result: failedBeforeStart(refusalError(grant.refused, pool), startedAt), sound: false };
     const peer = grant.peer;
     let sound = false;
     try {
-      const failure = await bootFailure(peers.whenReady(peer), peer, limits, request.signal, closing.signal);
-      if (failure !== undefined) return failedBeforeStart(failure, startedAt);
-      const outcome = await runOnChild({ peer, request, limits, startedAt, closing: closing.signal, storedJson });
+      const failure = await bootFailure(peers.whenReady(peer), peer, limits, signal, closing.signal);
+      if (failure !== undefined) return { result: failedBeforeStart(failure, startedAt), sound: false };
+      const outcome = await body(peer);
       sound = outcome.sound;
-      return outcome.result;
+      return outcome;
     } finally {
       peers.release(peer, sound);
     }
   }
 
+  async function run(request: RunProgramRequest): Promise<ProgramResult> {
+    const preamble = runPreamble(request, { resolveLimits, closed: closing.signal.aborted });
+    if (!preamble.admitted) return preamble.result;
+    const { startedAt, limits, storedJson } = preamble;
+    const outcome = await onPeer(limits, startedAt, request.signal, (peer) => runOnChild({ peer, request, limits, startedAt, closing: closing.signal, storedJson }));
+    return outcome.result;
+  }
+
+  async function runDurable(request: DurableRunRequest): Promise<DurableProgramResult> {
+    checkSealKeys(request.durable.keys);
+    buildFingerprint();
+    const preamble = runPreamble(request, { resolveLimits, closed: closing.signal.aborted });
+    if (!preamble.admitted) return preamble.result;
+    const { startedAt, limits, storedJson } = preamble;
+    const round: DurableRound = { request, bindings: request.bindings, limits, startedAt, earlierWallMs: 0, output: [], expiresAt: 0 };
+    const durable = peerDurability(round, runFrame(request, limits, storedJson, true), { parkedIds: [], issued: 0, watchdogMs: 0 });
+    const outcome = await onPeer(limits, startedAt, request.signal, (peer) => runOnChild({ peer, request, limits, startedAt, closing: closing.signal, storedJson, durable }));
+    return outcome.result;
+  }
+
+  async function resume(request: ResumeProgramRequest): Promise<DurableProgramResult> {
+    checkSealKeys(request.durable.keys);
+    const startedAt = performance.now();
+    const opened = openRound(request, request.maxSnapshotBytes ?? resolveLimits().maxSnapshotBytes, startedAt);
+    const { round } = opened;
+    if (closing.signal.aborted) return failedBeforeStart(programErrors.closed(), startedAt);
+    if (request.signal?.aborted) return failedBeforeStart(programErrors.cancelled(), startedAt);
+    const durable = peerResume(opened);
+    const figuresFrom = round.startedAt - round.earlierWallMs;
+    const outcome = await onPeer(round.limits, startedAt, request.signal, (peer) =>
+      runOnChild({ peer, request: round.request, limits: round.limits, startedAt: figuresFrom, closing: closing.signal, storedJson: undefined, durable }),
+    );
+    if (outcome.wiringMismatch !== undefined) throw wiringMismatchError(opened.header.wiring, outcome.wiringMismatch);
+    return outcome.result;
+  }
+
   return {
     run,
+    runDurable,
+    resume,
     resolveLimits,
     async close() {
       closing.abort();

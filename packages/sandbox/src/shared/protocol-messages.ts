@@ -5,6 +5,8 @@ import type { OutputItem } from '../contract/output-item.js';
 import type { ProgramError, ProgramLocation } from '../contract/program-result.js';
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
+import { checkSuspendedMessage, checkWiringMismatch } from './durable-frames.js';
+import type { ParkMessage, ResumeMessage, SuspendedMessage, WiringMismatchMessage } from './durable-frames.js';
 import { GUEST_EVENTS, checkGuestEvent, isGuestEventType } from './guest-events.js';
 import type { GuestEventMessage, GuestEventType } from './guest-events.js';
 import { MAX_JSON_DEPTH, jsonNestsDeeperThan } from './json-depth.js';
@@ -23,6 +25,8 @@ export interface RunMessage {
   readonly limits: SandboxLimits;
   /** JSON of the stored values when cells are on. */
   readonly storedJson?: string;
+  /** A durable run: the host may park its calls, and it may end `suspended`. */
+  readonly durable?: true;
 }
 
 /** Parent → child: the answer to one tool call; `payload` is the JSON the guest receives. */
@@ -34,7 +38,7 @@ export interface ToolResultMessage {
 }
 
 /** What the parent sends. */
-export type ParentMessage = RunMessage | ToolResultMessage;
+export type ParentMessage = RunMessage | ToolResultMessage | ResumeMessage | ParkMessage;
 
 /** Child → parent: how a program ended. */
 export interface ResultMessage {
@@ -53,7 +57,13 @@ export interface ResultMessage {
 }
 
 /** What the child sends: the guest's events are the switchboard's (guest-events.ts). */
-export type ChildMessage = { readonly type: 'ready' } | { readonly type: 'toolBatch'; readonly calls: readonly GuestToolCall[] } | GuestEventMessage | ResultMessage;
+export type ChildMessage =
+  | { readonly type: 'ready' }
+  | { readonly type: 'toolBatch'; readonly calls: readonly GuestToolCall[] }
+  | GuestEventMessage
+  | ResultMessage
+  | SuspendedMessage
+  | WiringMismatchMessage;
 
 /** The kinds of child message. */
 export type ChildMessageType = ChildMessage['type'];
@@ -79,6 +89,9 @@ export function childFrameCaps(limits: SandboxLimits): Readonly<Record<ChildMess
     ready: CONTROL_FRAME_BYTES,
     toolBatch: 2 * limits.memoryBytes + ENVELOPE_BYTES,
     result: limits.maxResultBytes + ENVELOPE_BYTES,
+    // A paused program's memory, gzip and base64 (gzip of incompressible bytes grows a little), with its parked calls and stored values.
+    suspended: 3 * limits.memoryBytes + ENVELOPE_BYTES,
+    wiringMismatch: CONTROL_FRAME_BYTES,
     ...events,
   };
 }
@@ -132,6 +145,8 @@ const ENVELOPE_DEPTH: Readonly<Record<ChildMessageType, number>> = {
   ready: 1,
   toolBatch: 3,
   result: 1,
+  suspended: 5,
+  wiringMismatch: 1,
   ...(Object.fromEntries(Object.entries(GUEST_EVENTS).map(([type, event]) => [type, event.envelopeDepth])) as Record<GuestEventType, number>),
 };
 
@@ -221,6 +236,10 @@ export function parseChildMessage(
       });
       return { type, calls };
     }
+    case 'suspended':
+      return checkSuspendedMessage(message, run.bindings);
+    case 'wiringMismatch':
+      return checkWiringMismatch(message);
     case 'result': {
       const { status, cpuMs, toolCalls, reusable, polls } = message;
       if (status !== 'completed' && status !== 'failed') fail('a result has no valid status');

@@ -1,18 +1,30 @@
-// A process for durable-process.slow.test.ts: `suspend <file>` runs a durable program to its
-// park point, writes the sealed snapshot to <file>, prints "sealed" and waits to be killed;
-// `resume <file>` resumes it in this fresh process, an hour later by its clock, and prints
-// the result as JSON.
+// A process for durable-process.slow.test.ts: `suspend <file> <transport>` runs a durable
+// program to its park point on that transport, writes the sealed snapshot to <file>, prints
+// "sealed" and waits to be killed; `resume <file> <transport>` resumes it in this fresh
+// process, an hour later by its clock, and prints the result as JSON.
 import { readFileSync, writeFileSync } from 'node:fs';
+import type { DurableSandboxTransport } from '../contract/sandbox-transport.js';
 import { createInProcessTransport } from '../host/in-process-transport.js';
+import { createChildProcessTransport } from '../node/child-process-transport.js';
+import { createWorkerTransport } from '../node/worker-transport.js';
 import { DURABLE_BINDINGS, durableFor, parkAllButMul } from './durable-fixtures.js';
 
-const [mode, file] = process.argv.slice(2) as [string, string];
-const transport = createInProcessTransport({ prewarm: false });
+const [mode, file, kind = 'in process'] = process.argv.slice(2) as [string, string, string?];
+const LIMITS = { bootTimeoutMs: 60_000 };
+const transports: Record<string, () => DurableSandboxTransport> = {
+  'in process': () => createInProcessTransport({ prewarm: false }),
+  'child process': () => createChildProcessTransport({ limits: LIMITS, pool: { size: 1 } }),
+  'worker thread': () => createWorkerTransport({ limits: LIMITS, pool: { size: 1 } }),
+};
+const transport = (transports[kind] as () => DurableSandboxTransport)();
 
+// In process the resume's clock is an hour ahead, so the ten-minute timer is overdue; a peer
+// keeps the real clock, so there the timer is two seconds (due by the time the resume runs, or soon after).
+const TIMER_MS = kind === 'in process' ? 600_000 : 2_000;
 const SOURCE = `
   const base = await tools.mul({ a: 6, b: 7 });
   text('before: ' + base);
-  const late = new Promise((resolve) => setTimeout(() => { text('timer fired'); resolve(base + 1); }, 600000));
+  const late = new Promise((resolve) => setTimeout(() => { text('timer fired'); resolve(base + 1); }, ${TIMER_MS}));
   const [product, approval] = await Promise.all([tools.mul({ a: 2, b: base }), tools.approve({ action: 'send' })]);
   text('approved: ' + approval);
   return { base, product, approval, late: await late, random: Math.random() < 1 };
