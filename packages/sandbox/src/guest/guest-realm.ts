@@ -89,7 +89,9 @@ export class GuestRealm {
     this.runtime = runtime;
     this.context = context;
     this.natives = natives;
-    this.snapshot = LinearMemorySnapshot.take(instance.memory);
+    // A restored realm's memory is the image: its regions serve as the snapshot, uncopied.
+    const [staticData, heap] = image?.live.regions ?? [];
+    this.snapshot = adopted !== undefined && staticData !== undefined && heap !== undefined ? LinearMemorySnapshot.of(instance.memory, [staticData, heap]) : LinearMemorySnapshot.take(instance.memory);
   }
 
   /**

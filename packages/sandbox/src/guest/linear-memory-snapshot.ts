@@ -26,7 +26,7 @@ let heapCopyBytes = 1_048_576;
 
 interface Region {
   readonly start: number;
-  bytes: Uint8Array;
+  readonly bytes: Uint8Array;
 }
 
 /** Whether any word of the block at `block` is non-zero. */
@@ -110,10 +110,21 @@ export class LinearMemorySnapshot {
 
   private constructor(
     private readonly memory: WasmMemory,
-    private readonly regions: readonly [Region, Region],
+    private regions: readonly [Region, Region],
     /** Whether the heap copy runs to the end of the memory (then the heap ends inside it). */
     private readonly heapCopyReachesEnd: boolean,
   ) {}
+
+  /**
+   * The snapshot of `memory` as it is now, when it holds exactly `regions` (the static data,
+   * then the heap) and zeros above them: a realm restored from an image. Nothing is copied;
+   * the regions are only read.
+   */
+  static of(memory: WasmMemory, regions: readonly [Region, Region]): LinearMemorySnapshot {
+    const snapshot = new LinearMemorySnapshot(memory, regions, true);
+    snapshot.heapEnded = true;
+    return snapshot;
+  }
 
   /** Copy the touched parts of `memory` now (no call into the module may be on the stack). */
   static take(memory: WasmMemory): LinearMemorySnapshot {
@@ -168,7 +179,7 @@ export class LinearMemorySnapshot {
       heapCopyBytes *= 2;
       return false;
     }
-    heap.bytes = heap.bytes.slice(0, heapEnd * BLOCK_BYTES);
+    this.regions = [this.regions[0], { start: heap.start, bytes: heap.bytes.slice(0, heapEnd * BLOCK_BYTES) }];
     return true;
   }
 }

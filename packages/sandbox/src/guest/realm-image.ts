@@ -125,6 +125,7 @@ export function adoptRealmImage(image: RealmImage, parts: HostParts, apiNames: r
     context.ctx.value !== image.context ||
     context.uint32Out.value.ptr !== image.scratch ||
     context._global !== undefined ||
+    image.live.regions.length !== 2 ||
     !same(names, image.natives) ||
     !same(Object.keys(image.api), apiNames) ||
     parts.instance.memory.buffer.byteLength < image.live.memoryBytes
