@@ -12,6 +12,7 @@ import type { SuiteRow } from '@toolcell/bench-kit';
 import { BENCH_PROGRAMS, backToBackAgainstFloor, floorRunner, loadFloorModule, pacedFigures, printFloorTable } from '@toolcell/bench-kit/quickjs-floor';
 import type * as RootEntry from '../src/index.js';
 import type * as NodeEntry from '../src/node.js';
+import { printDurableSnapshotCases } from './durable-snapshots.js';
 import { pingPongFloorCases } from './ping-pong-floor.js';
 import { hostWakeCases, isolatedTransportCases, memoryPerPooledPeer, printTransportCases } from './transport-cases.js';
 
@@ -130,6 +131,8 @@ printTransportCases(await isolatedTransportCases(nodeEntry, { trivial: rawTrivia
 printTable('memory per pooled child or worker (4 of each, after 5 rounds of 100 calls)', [await memoryPerPooledPeer(nodeEntry)]);
 printTable('how a worker wakes the host (one round trip, two wake-ups)', [await hostWakeCases()]);
 printTable("a worker round trip's floor on this machine, nothing of toolcell (4 000 rounds)", await pingPongFloorCases());
+// Durable programs (issue 31): suspend, resume and sealed sizes, and a resume in a cold process.
+await printDurableSnapshotCases(root, join(dist, 'index.js'), p50(trivial, 0));
 
 await Promise.all([inProcess.close(), pooled.close(), spawnPerProgram.close()]);
 echoChild.kill();
