@@ -1,13 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readReadmeExample } from '@toolcell/vitest-config/readme-example';
 import { describe, expect, it } from 'vitest';
-
-const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
 
 describe('README', () => {
   it('opens with the example that src/ai-sdk.examples.ts compiles', () => {
-    const example = /```typescript\n([\s\S]*?)```/.exec(read('../README.md'))?.[1];
-    const region = /\/\/ #region README\n([\s\S]*?)\s*\/\/ #endregion README/.exec(read('./ai-sdk.examples.ts'))?.[1];
-    const dedented = region?.split('\n').map((line) => line.replace(/^ {2}/, '')).join('\n');
-    expect(example?.trim()).toBe(dedented?.trim());
+    const { readme, region } = readReadmeExample({ readme: new URL('../README.md', import.meta.url), examples: new URL('./ai-sdk.examples.ts', import.meta.url) });
+    expect(readme).toBe(region);
   });
 });
