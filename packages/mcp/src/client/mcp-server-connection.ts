@@ -16,6 +16,7 @@ import { openMcpClient } from './open-mcp-client.js';
 import { RegisteredMcpTools } from './registered-mcp-tools.js';
 import { abortableDelay, untilAborted } from './abortable-delay.js';
 import { typedMcpResult } from './typed-mcp-result.js';
+import { READ_RESOURCE_TOOL_NAME, readResourceOutput, readResourceTool } from './read-resource-tool.js';
 
 /** Restarts of a server that exited or failed to start. */
 export interface McpRestartPolicy {
@@ -59,6 +60,8 @@ export class McpServerConnection {
   private refreshing: Promise<void> = Promise.resolve();
   private stderr = '';
   private readonly tools: RegisteredMcpTools;
+  /** The `read_resource` tool toolcell adds when the server declares `resources` (recognised by identity). */
+  private readonly readResource: Tool;
   /** Aborted by `close()`: stops a restart waiting out its backoff. */
   private readonly closing = new AbortController();
 
@@ -68,6 +71,7 @@ export class McpServerConnection {
     private readonly settings: McpConnectionSettings,
   ) {
     this.kind = isStdioServerConfig(config) ? 'stdio' : 'streamable-http';
+    this.readResource = readResourceTool(name);
     this.tools = new RegisteredMcpTools({ registry: settings.registry, prefix: settings.prefix, serverName: name, call: (toolName, input, context) => this.call(toolName, input, context) });
   }
 
@@ -90,7 +94,7 @@ export class McpServerConnection {
       });
       this.client = opened.client;
       this.kind = opened.kind;
-      this.tools.sync(await this.listTools(opened.client));
+      this.tools.sync(await this.offeredTools(opened.client));
       this.failedAttempts = 0;
       this.setState('ready');
     } catch (error) {
@@ -121,6 +125,7 @@ export class McpServerConnection {
   /** Run one tool call; every failure is an {@link McpCallError}. */
   async call(toolName: string, input: JsonObject, context: ToolContext): Promise<ToolOutput> {
     const client = await this.connected(context.signal);
+    if (this.tools.toolOf(context.toolName) === this.readResource) return this.read(client, input, context);
     let result: CallToolResult;
     try {
       result = (await client.callTool({ name: toolName, arguments: input }, undefined, {
@@ -139,6 +144,17 @@ export class McpServerConnection {
     }
     const hasOutputSchema = this.tools.toolOf(context.toolName)?.outputSchema !== undefined;
     return toolOutput({ result: typedMcpResult({ content, structuredContent: result.structuredContent, hasOutputSchema }), wire: mapMcpContent(content) });
+  }
+
+  /** Read one resource for the added `read_resource` tool. */
+  private async read(client: Client, input: JsonObject, context: ToolContext): Promise<ToolOutput> {
+    const uri = String(input.uri);
+    try {
+      return readResourceOutput(await client.readResource({ uri }, { signal: context.signal, timeout: this.settings.timeoutMs }));
+    } catch (error) {
+      if (context.signal.aborted) throw error;
+      throw mcpCallFailure({ error, serverName: this.name, toolName: READ_RESOURCE_TOOL_NAME, exitCause: this.exitCause });
+    }
   }
 
   /** Disconnect and remove this server's tools from the registry. */
@@ -180,7 +196,7 @@ export class McpServerConnection {
       this.refreshing = this.refreshing.then(async () => {
         if (this.client !== client) return;
         try {
-          this.tools.sync(await this.listTools(client));
+          this.tools.sync(await this.offeredTools(client));
           this.settings.onStatus(this.status());
         } catch {
           // A failed refresh keeps the last list; the next notification tries again.
@@ -200,6 +216,13 @@ export class McpServerConnection {
       this.exitCause ??= this.failure('MCP_SERVER_EXITED', `the server exited or closed the connection${this.stderrNote()}; it restarts on the next call.`);
       this.setState('exited');
     };
+  }
+
+  /** The server's tools, and `read_resource` when it declares resources and has no tool of that name. */
+  private async offeredTools(client: Client): Promise<Tool[]> {
+    const tools = await this.listTools(client);
+    const declaresResources = client.getServerCapabilities()?.resources !== undefined;
+    return declaresResources && !tools.some((tool) => tool.name === READ_RESOURCE_TOOL_NAME) ? [...tools, this.readResource] : tools;
   }
 
   private async listTools(client: Client): Promise<Tool[]> {

@@ -1,0 +1,30 @@
+// An SDK McpServer in this process, served over stateless Streamable HTTP on 127.0.0.1 (a
+// fresh server and transport per request, as the SDK's stateless example does).
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+
+export interface LoopbackMcpServer {
+  /** The endpoint, `http://127.0.0.1:<port>/mcp`. */
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+export async function serveLoopback(build: () => McpServer): Promise<LoopbackMcpServer> {
+  const http = createServer((request, response) => {
+    const server = build();
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+    response.on('close', () => void server.close());
+    void server.connect(transport).then(() => transport.handleRequest(request, response));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  };
+}
