@@ -46,52 +46,8 @@ describe('a durable program in process', () => {
     expect(second.stats.cpuMs).toBeGreaterThanOrEqual(first.stats.cpuMs);
   });
 
-  it('suspends at a Promise.all of three with one parked and two answered', async () => {
-    const first = suspended(
-      await run(`
-        const [a, b, c] = await Promise.all([tools.mul({ a: 2, b: 3 }), tools.send({ to: 'x' }), tools.mul({ a: 4, b: 5 })]);
-        return { a, b, c };
-      `),
-    );
-    expect(first.parked.map((call) => call.jsName)).toEqual(['send']);
-    const second = await resume(first.snapshot, [[first.parked[0]?.id ?? 0, 'sent']]);
-    expect(second).toMatchObject({ status: 'completed', returnValue: { a: 6, b: 'sent', c: 20 } });
-  });
-
-  it('keeps pending timers as due times: one fired before the suspension, the other fires after the resume', async () => {
-    const first = suspended(
-      await run(`
-        await new Promise((resolve) => setTimeout(resolve, 1));
-        text('first timer');
-        const later = new Promise((resolve) => setTimeout(() => { text('second timer'); resolve('late'); }, 5));
-        const verdict = await tools.approve({});
-        return [verdict, await later];
-      `),
-    );
-    expect(first.output).toEqual([{ type: 'text', text: 'first timer' }]);
-    const second = await resume(first.snapshot, [[1, 'ok']]);
-    expect(second).toMatchObject({ status: 'completed', returnValue: ['ok', 'late'] });
-    expect(second.output.map((item) => (item.type === 'text' ? item.text : ''))).toEqual(['first timer', 'second timer']);
-  });
-
-  it('suspends and resumes three times, with answers split across the rounds', async () => {
-    const source = `
-      const a = tools.approve({ n: 1 }), b = tools.approve({ n: 2 }), c = tools.approve({ n: 3 });
-      const first = await a;
-      text('got ' + first);
-      const d = await tools.send({ after: first });
-      return [first, await b, await c, d];
-    `;
-    const round1 = suspended(await run(source));
-    expect(round1.parked.map((call) => call.id)).toEqual([1, 2, 3]);
-    const round2 = suspended(await resume(round1.snapshot, [[1, 'one'], [3, 'three']]));
-    expect(round2.parked.map((call) => call.id)).toEqual([2, 4]);
-    expect(round2.output).toEqual([{ type: 'text', text: 'got one' }]);
-    const round3 = suspended(await resume(round2.snapshot, [[4, 'sent']]));
-    expect(round3.parked.map((call) => call.id)).toEqual([2]);
-    const done = await resume(round3.snapshot, [[2, 'two']]);
-    expect(done).toMatchObject({ status: 'completed', returnValue: ['one', 'two', 'three', 'sent'], stats: { toolCalls: 4 } });
-  });
+  // A Promise.all with one call parked, timers across a suspension and three rounds run on every
+  // transport, this one included, in durable-transports.slow.test.ts.
 
   it('carries the wall-clock allowance over rounds: two waits that each fit it do not fit it together', async () => {
     // 600 ms of timers a round under a 1 000 ms allowance: the second round goes over it only if the first's time counts.
