@@ -25,6 +25,18 @@ function setup(options: Parameters<typeof durableSetup>[1] = {}) {
   return made;
 }
 
+/** Starts THREE_WRITES, approves all three calls, then leaves the store as a process that died while running the first write leaves it: that call started, not done. */
+async function approveAllThenDieDuringFirstWrite({ cells, store }: ReturnType<typeof durableSetup>) {
+  const report = await cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1' });
+  if (report.status !== 'suspended') throw new Error('expected a suspension');
+  for (const approval of report.pendingApprovals) await cells.decide(approval.approvalId, { type: 'approve' });
+  const crashed = await store.claimLease(report.key, 'a process that died', 60_000);
+  await store.moveCall(crashed, '1', 'awaiting', 'approved');
+  await store.moveCall(crashed, '1', 'approved', 'started');
+  await store.releaseLease(crashed);
+  return report;
+}
+
 describe('durable cells', () => {
   it('a Promise.all needing three approvals is suspended with all three listed at once', async () => {
     const { cells, store, effects } = setup();
@@ -104,31 +116,18 @@ describe('durable cells', () => {
   });
 
   it('a call found started but not done after a crash delivers "outcome unknown" and never runs again', async () => {
-    const { cells, store, effects } = setup();
-    const report = await cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1' });
-    if (report.status !== 'suspended') throw new Error('expected a suspension');
-    for (const approval of report.pendingApprovals) await cells.decide(approval.approvalId, { type: 'approve' });
-    // What a process that died while running the first write leaves behind.
-    const crashed = await store.claimLease(report.key, 'a process that died', 60_000);
-    await store.moveCall(crashed, '1', 'awaiting', 'approved');
-    await store.moveCall(crashed, '1', 'approved', 'started');
-    await store.releaseLease(crashed);
-    const done = await cells.resume(report.key);
+    const made = setup();
+    const report = await approveAllThenDieDuringFirstWrite(made);
+    const done = await made.cells.resume(report.key);
     expect(done).toMatchObject({ status: 'completed', returnValue: ['EXECUTION_FAILED', 'wrote b.txt', 'wrote c.txt'] });
-    expect(effects()).toEqual(['b.txt', 'c.txt']);
+    expect(made.effects()).toEqual(['b.txt', 'c.txt']);
   });
 
   it('an idempotent tool found started runs again once, under the same call id', async () => {
-    const { cells, store, effects } = setup({ idempotent: true });
-    const report = await cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1' });
-    if (report.status !== 'suspended') throw new Error('expected a suspension');
-    for (const approval of report.pendingApprovals) await cells.decide(approval.approvalId, { type: 'approve' });
-    const crashed = await store.claimLease(report.key, 'a process that died', 60_000);
-    await store.moveCall(crashed, '1', 'awaiting', 'approved');
-    await store.moveCall(crashed, '1', 'approved', 'started');
-    await store.releaseLease(crashed);
-    expect(await cells.resume(report.key)).toMatchObject({ status: 'completed', returnValue: ['wrote a.txt', 'wrote b.txt', 'wrote c.txt'] });
-    expect(effects()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    const made = setup({ idempotent: true });
+    const report = await approveAllThenDieDuringFirstWrite(made);
+    expect(await made.cells.resume(report.key)).toMatchObject({ status: 'completed', returnValue: ['wrote a.txt', 'wrote b.txt', 'wrote c.txt'] });
+    expect(made.effects()).toEqual(['a.txt', 'b.txt', 'c.txt']);
   });
 
   it('a tool unregistered while its call was parked is refused after approval', async () => {
