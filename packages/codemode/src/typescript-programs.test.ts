@@ -9,6 +9,20 @@ import { harnessPerTest } from './test-support/harness-per-test.js';
 const harness = harnessPerTest();
 const text = (outcome: CallOutcome) => wireText(outcome.output.wire);
 
+/** Runs `code`, expects it to fail with `errorCode`, and returns the error's message and the model's text. */
+async function failure(code: string, errorCode: 'EXEC_SYNTAX' | 'EXEC_RUNTIME'): Promise<{ message: string; text: string }> {
+  const outcome = await harness().exec(code);
+  expect(outcome).toMatchObject({ status: 'error', code: errorCode });
+  return { message: outcome.status === 'error' ? outcome.message : '', text: text(outcome) };
+}
+
+/** {@link failure}, then each fragment is contained in (a string) or matches (a pattern) the message or the text. */
+async function expectFailure(code: string, errorCode: 'EXEC_SYNTAX' | 'EXEC_RUNTIME', expected: { message?: Array<string | RegExp>; text?: Array<string | RegExp> }): Promise<void> {
+  const failed = await failure(code, errorCode);
+  for (const fragment of expected.message ?? []) expect(failed.message).toMatch(fragment);
+  for (const fragment of expected.text ?? []) expect(failed.text).toMatch(fragment);
+}
+
 async function returned(code: string): Promise<unknown> {
   const outcome = await harness().exec(code);
   expect(text(outcome)).not.toContain('Error EXEC_');
@@ -36,48 +50,32 @@ describe('TypeScript programs', () => {
     ['a parameter property', 'class P {\n  constructor(private x: number) {}\n}', 2, 23, 'constructor parameter properties (`constructor(private x: number)`) cannot be erased'],
     ['an angle-bracket assertion', 'const raw: unknown = 1;\nconst n = <number>raw;', 2, 11, 'the `<T>value` assertion cannot be erased: write `value as T`'],
   ])('refuses %s, naming it and what to write instead, at its line', async (_name, code, line, column, advice) => {
-    const outcome = await harness().exec(code);
-    expect(outcome).toMatchObject({ status: 'error', code: 'EXEC_SYNTAX' });
-    const message = outcome.status === 'error' ? outcome.message : '';
+    const { message } = await failure(code, 'EXEC_SYNTAX');
     expect(message).toContain(`The program uses TypeScript that only a compiler could turn into JavaScript (program.js:${line}:${column}): ${advice}`);
     expect(message).toContain(`\n  ${line} | ${code.split('\n')[line - 1]}`);
   });
 
   it('refuses a decorator, which the stripper keeps but the sandbox cannot run', async () => {
-    const outcome = await harness().exec('function sealed(c: unknown) { return c }\n@sealed class C {}\nreturn 1');
-    expect(outcome).toMatchObject({ status: 'error', code: 'EXEC_SYNTAX' });
-    expect(outcome.status === 'error' && outcome.message).toContain('The program uses a decorator (program.js:2:1), which the sandbox does not support: call the function on the class or method yourself');
+    const { message } = await failure('function sealed(c: unknown) { return c }\n@sealed class C {}\nreturn 1', 'EXEC_SYNTAX');
+    expect(message).toContain('The program uses a decorator (program.js:2:1), which the sandbox does not support: call the function on the class or method yourself');
   });
 
   it("reports a TypeScript program's own syntax error where it is, not at the first annotation", async () => {
-    const outcome = await harness().exec('const n: number = 1;\nconst m: number = ;\nreturn n');
-    expect(outcome).toMatchObject({ status: 'error', code: 'EXEC_SYNTAX' });
-    const message = outcome.status === 'error' ? outcome.message : '';
-    expect(message).toMatch(/^The program does not parse: SyntaxError: .+ \(program\.js:2:19\)\./);
-    expect(message).toContain('\n  1 | const n: number = 1;\n  2 | const m: number = ;\n    |                   ^');
+    await expectFailure('const n: number = 1;\nconst m: number = ;\nreturn n', 'EXEC_SYNTAX', { message: [/^The program does not parse: SyntaxError: .+ \(program\.js:2:19\)\./, '\n  1 | const n: number = 1;\n  2 | const m: number = ;\n    |                   ^'] });
   });
 
   it('keeps runtime positions of a stripped program the model\'s own, with its line in the frame', async () => {
-    const outcome = await harness().exec('const n: number = 1;\nconst o: { a?: { b: number } } = {};\nreturn o.a!.b + n');
-    expect(outcome).toMatchObject({ status: 'error', code: 'EXEC_RUNTIME' });
-    expect(text(outcome)).toContain("Uncaught TypeError: cannot read property 'b' of undefined\n  2 | const o: { a?: { b: number } } = {};\n  3 | return o.a!.b + n\n    |            ^");
-    expect(text(outcome)).toContain('at <anonymous> (program.js:3:12)');
+    await expectFailure('const n: number = 1;\nconst o: { a?: { b: number } } = {};\nreturn o.a!.b + n', 'EXEC_RUNTIME', { text: ["Uncaught TypeError: cannot read property 'b' of undefined\n  2 | const o: { a?: { b: number } } = {};\n  3 | return o.a!.b + n\n    |            ^", 'at <anonymous> (program.js:3:12)'] });
   });
 });
 
 describe('JavaScript programs', () => {
   it('keeps the sandbox\'s own syntax error for a JavaScript program, with a code frame', async () => {
-    const outcome = await harness().exec('const x = 1;\nconst y = ;');
-    const message = outcome.status === 'error' ? outcome.message : '';
-    expect(message).toContain('(program.js:2:11)');
-    expect(message).toContain('\n  1 | const x = 1;\n  2 | const y = ;\n    |           ^');
+    await expectFailure('const x = 1;\nconst y = ;', 'EXEC_SYNTAX', { message: ['(program.js:2:11)', '\n  1 | const x = 1;\n  2 | const y = ;\n    |           ^'] });
   });
 
   it('names the tool and the line of a failed nested call', async () => {
-    const outcome = await harness().exec("const ok = 1;\nawait tools.delete_everything({});");
-    expect(outcome).toMatchObject({ status: 'error', code: 'EXEC_RUNTIME' });
-    expect(text(outcome)).toContain('Uncaught ToolError [DENIED] from tools.delete_everything: ');
-    expect(text(outcome)).toContain('\n  2 | await tools.delete_everything({});\n    | ');
+    await expectFailure('const ok = 1;\nawait tools.delete_everything({});', 'EXEC_RUNTIME', { text: ['Uncaught ToolError [DENIED] from tools.delete_everything: ', '\n  2 | await tools.delete_everything({});\n    | '] });
   });
 });
 
