@@ -5,6 +5,7 @@ import { jsonOutput } from '@toolcell/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { countingTool, singleTool } from './test-support/fixtures.js';
 import './test-support/loaded-validators.js';
+import { settledAfter } from './test-support/settled-after.js';
 import { DEFAULT_TIMEOUT_MS } from './tool-runtime.js';
 
 beforeEach(() => {
@@ -27,34 +28,27 @@ function endless(extra: { timeoutMs?: number } = {}) {
   return { tool, seen };
 }
 
-async function settledWithin<Value>(promise: Promise<Value>, advanceMs: number): Promise<Value | 'pending'> {
-  let settled: Value | 'pending' = 'pending';
-  void promise.then((value) => (settled = value));
-  await vi.advanceTimersByTimeAsync(advanceMs);
-  return settled;
-}
-
 describe('default per-call timeout', () => {
   it(`ends a call of a tool without timeoutMs after ${DEFAULT_TIMEOUT_MS} ms with TIMEOUT and aborts its signal`, async () => {
     const { tool, seen } = endless();
     const outcome = singleTool(tool).dispatch();
-    expect(await settledWithin(outcome, DEFAULT_TIMEOUT_MS - 1)).toBe('pending');
-    expect(await settledWithin(outcome, 1)).toMatchObject({ status: 'error', code: 'TIMEOUT', message: expect.stringContaining(`within its ${DEFAULT_TIMEOUT_MS} ms timeout`) });
+    expect(await settledAfter(outcome, DEFAULT_TIMEOUT_MS - 1)).toBe('pending');
+    expect(await settledAfter(outcome, 1)).toMatchObject({ status: 'error', code: 'TIMEOUT', message: expect.stringContaining(`within its ${DEFAULT_TIMEOUT_MS} ms timeout`) });
     expect(seen.signal?.aborted).toBe(true);
   });
 
   it('takes the runtime-wide default from defaultTimeoutMs', async () => {
     const { tool } = endless();
-    expect(await settledWithin(singleTool(tool, { timeoutMs: 1_000 }).dispatch(), 1_000)).toMatchObject({ code: 'TIMEOUT' });
+    expect(await settledAfter(singleTool(tool, { timeoutMs: 1_000 }).dispatch(), 1_000)).toMatchObject({ code: 'TIMEOUT' });
   });
 
   it("lets a tool's own timeoutMs win, and Infinity turn the timeout off", async () => {
     const short = endless({ timeoutMs: 50 });
-    expect(await settledWithin(singleTool(short.tool).dispatch(), 50)).toMatchObject({ code: 'TIMEOUT' });
+    expect(await settledAfter(singleTool(short.tool).dispatch(), 50)).toMatchObject({ code: 'TIMEOUT' });
     const never = endless({ timeoutMs: Number.POSITIVE_INFINITY });
     const { runtime, dispatch } = singleTool(never.tool, { timeoutMs: 10 });
     const outcome = dispatch();
-    expect(await settledWithin(outcome, 24 * 60 * 60 * 1000)).toBe('pending');
+    expect(await settledAfter(outcome, 24 * 60 * 60 * 1000)).toBe('pending');
     runtime.cancel('c1');
     await expect(outcome).resolves.toMatchObject({ code: 'ABORTED' });
   });
@@ -62,7 +56,7 @@ describe('default per-call timeout', () => {
   it("treats a tool's malformed timeoutMs (0, NaN) as an immediate timeout, not as none", async () => {
     for (const timeoutMs of [0, Number.NaN]) {
       const { tool } = endless({ timeoutMs });
-      expect(await settledWithin(singleTool(tool).dispatch(), 1)).toMatchObject({ code: 'TIMEOUT' });
+      expect(await settledAfter(singleTool(tool).dispatch(), 1)).toMatchObject({ code: 'TIMEOUT' });
     }
   });
 
@@ -100,7 +94,7 @@ describe('default per-call timeout', () => {
     const { tool } = endless();
     const { runtime, dispatch } = singleTool(tool, { timeoutMs: Number.POSITIVE_INFINITY });
     const outcome = dispatch();
-    expect(await settledWithin(outcome, 10 * DEFAULT_TIMEOUT_MS)).toBe('pending');
+    expect(await settledAfter(outcome, 10 * DEFAULT_TIMEOUT_MS)).toBe('pending');
     runtime.cancel('c1');
     await outcome;
     expect(() => singleTool(tool, { timeoutMs: 0 })).toThrow('executor.defaultTimeoutMs');

@@ -10,6 +10,7 @@ import type { PolicyCall } from './policy-call.js';
 import type { CallStageEvent } from './runtime-events.js';
 import { countingTool, deferred, stubExec } from './test-support/fixtures.js';
 import './test-support/loaded-validators.js';
+import { settledAfter } from './test-support/settled-after.js';
 import type { ToolRuntimeOptions } from './tool-runtime.js';
 import { DEFAULT_APPROVAL_TIMEOUT_MS, ToolRuntime } from './tool-runtime.js';
 
@@ -35,14 +36,6 @@ function runtimeWith(tool: FunctionToolDefinition, options: Omit<ToolRuntimeOpti
   return { runtime, stages, dispatch };
 }
 
-/** Advance the fake clock by `ms`; what the promise settled to by then, or 'pending'. */
-async function after<Value>(promise: Promise<Value>, ms: number): Promise<Value | 'pending'> {
-  let settled: Value | 'pending' = 'pending';
-  void promise.then((value) => (settled = value));
-  await vi.advanceTimersByTimeAsync(ms);
-  return settled;
-}
-
 describe("the call's timeout covers the policy stages", () => {
   it('ends a call whose pre-execute hook never settles TIMEOUT after timeoutMs, naming the stage; the tool does not run and the hook sees its signal abort', async () => {
     const tool = countingTool('fetch', { timeoutMs: 1_000 });
@@ -53,9 +46,9 @@ describe("the call's timeout covers the policy stages", () => {
       return never();
     });
     const outcome = dispatch();
-    expect(await after(outcome, 999)).toBe('pending');
+    expect(await settledAfter(outcome, 999)).toBe('pending');
     expect(seen?.aborted).toBe(false);
-    expect(await after(outcome, 1)).toEqual({
+    expect(await settledAfter(outcome, 1)).toEqual({
       status: 'error',
       callId: 'call_exec:code:1',
       toolName: 'fetch',
@@ -73,7 +66,7 @@ describe("the call's timeout covers the policy stages", () => {
     const { runtime, stages, dispatch } = runtimeWith(tool);
     runtime.addGuard(() => never());
     const outcome = dispatch();
-    expect(await after(outcome, 1_000)).toMatchObject({
+    expect(await settledAfter(outcome, 1_000)).toMatchObject({
       code: 'TIMEOUT',
       message: `"fetch" was stopped before it ran: a permission check did not settle within the call's 1000 ms timeout. It did not run; try again later.`,
     });
@@ -87,8 +80,8 @@ describe("the call's timeout covers the policy stages", () => {
     const { runtime, dispatch } = runtimeWith(tool);
     runtime.onPostExecute(() => never());
     const outcome = dispatch();
-    expect(await after(outcome, 999)).toBe('pending');
-    expect(await after(outcome, 1)).toMatchObject({
+    expect(await settledAfter(outcome, 999)).toBe('pending');
+    expect(await settledAfter(outcome, 1)).toMatchObject({
       code: 'TIMEOUT',
       message: `"fetch" ran, but a post-execute hook did not settle within the call's 1000 ms timeout, so its output was dropped. It may have taken effect; check before calling it again.`,
     });
@@ -99,8 +92,8 @@ describe("the call's timeout covers the policy stages", () => {
     const { runtime, dispatch } = runtimeWith(countingTool('fetch'), { defaultTimeoutMs: 5_000 });
     runtime.addGuard(() => never());
     const outcome = dispatch();
-    expect(await after(outcome, 4_999)).toBe('pending');
-    expect(await after(outcome, 1)).toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining("within the call's 5000 ms timeout") });
+    expect(await settledAfter(outcome, 4_999)).toBe('pending');
+    expect(await settledAfter(outcome, 1)).toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining("within the call's 5000 ms timeout") });
   });
 
   it('is one budget: time spent in a slow guard is taken from the time left for execute', async () => {
@@ -108,8 +101,8 @@ describe("the call's timeout covers the policy stages", () => {
     const { runtime, dispatch } = runtimeWith(tool);
     runtime.addGuard(() => new Promise((resolve) => setTimeout(resolve, 600)));
     const outcome = dispatch();
-    expect(await after(outcome, 999)).toBe('pending');
-    expect(await after(outcome, 1)).toMatchObject({ code: 'TIMEOUT', message: '"fetch" did not finish within its 1000 ms timeout and was stopped; it may have partly completed. Try a smaller request.' });
+    expect(await settledAfter(outcome, 999)).toBe('pending');
+    expect(await settledAfter(outcome, 1)).toMatchObject({ code: 'TIMEOUT', message: '"fetch" did not finish within its 1000 ms timeout and was stopped; it may have partly completed. Try a smaller request.' });
   });
 });
 
@@ -139,11 +132,11 @@ describe('hooks and guards see the call being cancelled', () => {
     });
     const controller = new AbortController();
     const byCaller = dispatch(controller.signal);
-    await after(byCaller, 0);
+    await settledAfter(byCaller, 0);
     controller.abort();
     await expect(byCaller).resolves.toMatchObject({ code: 'ABORTED' });
     const byParent = dispatch();
-    await after(byParent, 0);
+    await settledAfter(byParent, 0);
     runtime.cancel('call_exec');
     await expect(byParent).resolves.toMatchObject({ code: 'ABORTED' });
     expect(seen.map((signal) => signal.aborted)).toEqual([true, true]);
@@ -163,9 +156,9 @@ describe('approval waits', () => {
     const { tool, requests, stages, dispatch } = undecided();
     const outcome = dispatch();
     // The call's own 1 s timeout does not count the wait for a person.
-    expect(await after(outcome, DEFAULT_APPROVAL_TIMEOUT_MS - 1)).toBe('pending');
+    expect(await settledAfter(outcome, DEFAULT_APPROVAL_TIMEOUT_MS - 1)).toBe('pending');
     expect(requests[0]?.signal.aborted).toBe(false);
-    expect(await after(outcome, 1)).toMatchObject({
+    expect(await settledAfter(outcome, 1)).toMatchObject({
       code: 'TIMEOUT',
       message: `"deploy" was stopped before it ran: no approval decision came within ${DEFAULT_APPROVAL_TIMEOUT_MS} ms. It did not run; ask the user before calling it again.`,
     });
@@ -176,11 +169,11 @@ describe('approval waits', () => {
 
   it('take the bound the host states, and are unbounded only when it says Infinity', async () => {
     const stated = undecided({ approvalTimeoutMs: 30_000 });
-    expect(await after(stated.dispatch(), 30_000)).toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('no approval decision came within 30000 ms') });
+    expect(await settledAfter(stated.dispatch(), 30_000)).toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('no approval decision came within 30000 ms') });
 
     const unbounded = undecided({ approvalTimeoutMs: Number.POSITIVE_INFINITY });
     const outcome = unbounded.dispatch();
-    expect(await after(outcome, 7 * 24 * 60 * 60 * 1_000)).toBe('pending');
+    expect(await settledAfter(outcome, 7 * 24 * 60 * 60 * 1_000)).toBe('pending');
     expect(vi.getTimerCount()).toBe(0);
     unbounded.runtime.cancel('call_exec:code:1');
     await expect(outcome).resolves.toMatchObject({ code: 'ABORTED' });
@@ -192,10 +185,10 @@ describe('approval waits', () => {
     const { runtime, dispatch } = runtimeWith(tool, { approval: { ask: () => decision.promise } });
     runtime.addGuard(() => new Promise((resolve) => setTimeout(resolve, 400)));
     const outcome = dispatch();
-    expect(await after(outcome, 400 + 5_000)).toBe('pending');
+    expect(await settledAfter(outcome, 400 + 5_000)).toBe('pending');
     decision.resolve({ type: 'approve' });
-    expect(await after(outcome, 599)).toBe('pending');
-    expect(await after(outcome, 1)).toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('did not finish within its 1000 ms timeout') });
+    expect(await settledAfter(outcome, 599)).toBe('pending');
+    expect(await settledAfter(outcome, 1)).toMatchObject({ code: 'TIMEOUT', message: expect.stringContaining('did not finish within its 1000 ms timeout') });
   });
 
   it('refuse an approvalTimeoutMs of zero or NaN', () => {
