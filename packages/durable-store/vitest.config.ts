@@ -1,3 +1,8 @@
 import { defineToolcellProject } from '@toolcell/vitest-config';
+import type { UserWorkspaceConfig } from 'vitest/config';
 
-export default defineToolcellProject({ typecheck: true });
+const project = defineToolcellProject({ typecheck: true });
+
+// The postgres backend's tests run against a throwaway PostgreSQL cluster started here.
+const config: UserWorkspaceConfig = { ...project, test: { ...project.test, globalSetup: ['./src/test-support/postgres-cluster.ts'] } };
+export default config;

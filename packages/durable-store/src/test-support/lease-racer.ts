@@ -1,13 +1,18 @@
 // A process that races another for the cells of a file store: for each cell it tries to
 // claim the lease; the winner moves the parked call awaiting → approved → started, appends
-// the side effect to effects.log, and records done. Run by two-processes.slow.test.ts.
+// the side effect to effects.log, and records done. Run by two-processes.slow.test.ts (files:
+// `DIR NAME ROUNDS`) and postgres-two-processes.slow.test.ts (`DIR NAME ROUNDS postgres URL SCHEMA`:
+// the store is the server's, DIR holds only effects.log).
 import { appendFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { DurableStore } from '../durable-store.js';
 import { FileDurableStore } from '../files/file-durable-store.js';
+import { PostgresDurableStore } from '../postgres/postgres-durable-store.js';
 import { StoreError } from '../store-error.js';
 
-const [directory, name, rounds] = process.argv.slice(2) as [string, string, string];
-const store = new FileDurableStore({ directory });
+const [directory, name, rounds, backend, url, schema] = process.argv.slice(2) as [string, string, string, string?, string?, string?];
+const postgres = backend === 'postgres' ? new PostgresDurableStore({ connectionString: url ?? '', schema: schema ?? '' }) : undefined;
+const store: DurableStore = postgres ?? new FileDurableStore({ directory });
 let won = 0;
 for (let round = 0; round < Number(rounds); round += 1) {
   const key = { scope: 'team-a', session: 'chat-1', cell: `cell-${round}` };
@@ -25,4 +30,5 @@ for (let round = 0; round < Number(rounds); round += 1) {
     if (!StoreError.isInstance(error) || (error.code !== 'STORE_LEASE_HELD' && error.code !== 'STORE_CONFLICT')) throw error;
   }
 }
+await postgres?.close();
 process.stdout.write(`${JSON.stringify({ name, won })}\n`);

@@ -1,0 +1,104 @@
+// A vitest globalSetup: a throwaway PostgreSQL cluster for the postgres backend's tests, so
+// `pnpm run check` needs no external service. It runs initdb on a temp directory (as the
+// `postgres` user when we are root: initdb refuses root), starts the server on a free
+// loopback port with durability off (fast on a busy machine), waits until it answers, hands
+// the tests its URL (`inject('postgresUrl')`), and stops it and removes the directory after.
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** `postgres://postgres@127.0.0.1:<port>/postgres` of the throwaway cluster. */
+    postgresUrl: string;
+  }
+}
+
+const SERVER_USER = 'postgres';
+/** Generous: initdb and the first start take seconds on a loaded 2-core machine. */
+const START_TIMEOUT_S = 180;
+
+function serverBinaries(): string {
+  try {
+    return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
+  } catch (error) {
+    throw new Error(
+      'The PostgreSQL store tests start a throwaway PostgreSQL 15 server, but `pg_config` was not found on PATH. ' +
+        'Install the server (Debian/Ubuntu: `apt-get install postgresql-15 postgresql-server-dev-15`, or `postgresql` and `libpq-dev`; ' +
+        'macOS: `brew install postgresql@15`) and make sure `pg_config --bindir` names its folder.',
+      { cause: error },
+    );
+  }
+}
+
+/** Run a server binary as the server user: as ourselves, or through runuser when we are root. */
+function asServerUser(binary: string, args: string[], root: boolean): string {
+  const [command, commandArgs] = root ? ['runuser', ['-u', SERVER_USER, '--', binary, ...args]] : [binary, args];
+  return execFileSync(command, commandArgs, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: START_TIMEOUT_S * 1000 });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+function describeFailure(error: unknown, log: string): string {
+  const output = typeof error === 'object' && error !== null ? String((error as { stderr?: unknown }).stderr ?? '') : '';
+  const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-15).join('\n') : '';
+  return `${error instanceof Error ? error.message : String(error)}\n${output}\n${tail}`;
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const bin = serverBinaries();
+  const root = userInfo().uid === 0;
+  const directory = mkdtempSync(join(tmpdir(), 'toolcell-pg-'));
+  const data = join(directory, 'data');
+  const log = join(directory, 'server.log');
+  if (root) chownSync(directory, ...serverIds());
+  const pgCtl = join(bin, 'pg_ctl');
+  let started = false;
+  const teardown = (): void => {
+    if (started) {
+      try {
+        asServerUser(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w', '-t', String(START_TIMEOUT_S)], root);
+      } catch {
+        // Already gone: nothing to stop.
+      }
+    }
+    rmSync(directory, { recursive: true, force: true });
+  };
+  try {
+    asServerUser(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale', '--no-sync'], root);
+    // Another run may take the port between our check and the server's bind: try a few.
+    for (let attempt = 1; !started; attempt += 1) {
+      const port = await freePort();
+      const options = `-k ${directory} -h 127.0.0.1 -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=16MB -c max_connections=60`;
+      try {
+        asServerUser(pgCtl, ['start', '-D', data, '-l', log, '-w', '-t', String(START_TIMEOUT_S), '-o', options], root);
+        started = true;
+        asServerUser(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-t', String(START_TIMEOUT_S)], root);
+        project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
+      } catch (error) {
+        if (started || attempt >= 3) throw error;
+      }
+    }
+  } catch (error) {
+    teardown();
+    throw new Error(`The throwaway PostgreSQL server for the store tests did not start: ${describeFailure(error, log)}`, { cause: error });
+  }
+  return teardown;
+}
+
+function serverIds(): [number, number] {
+  const id = (flag: string): number => Number(execFileSync('id', [flag, SERVER_USER], { encoding: 'utf8' }).trim());
+  return [id('-u'), id('-g')];
+}
