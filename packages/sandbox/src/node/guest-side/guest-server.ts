@@ -34,6 +34,8 @@ export interface GuestServerOptions {
   readonly polls: () => number;
   /** Loads QuickJS (a worker uses the module its host compiled); the process's loader by default. */
   readonly loadBuild?: () => Promise<QuickJsBuild>;
+  /** The clock that times how long frames are held in a computing turn; `performance.now` by default (tests control it). */
+  readonly now?: () => number;
 }
 
 /** The peer side of the protocol: feed it the parent's bytes, it runs one program at a time. */
@@ -54,7 +56,7 @@ export function createGuestServer(options: GuestServerOptions): GuestServer {
     realmImage: shippedRealm,
     ...(loadBuild === undefined ? {} : { createInstance: (capBytes, initialBytes) => createQuickJsInstance(capBytes, loadBuild, initialBytes) }),
   });
-  const writer = new FrameWriter((data, early) => options.write(data, !early && answersDue > 0));
+  const writer = new FrameWriter((data, early) => options.write(data, !early && answersDue > 0), options.now);
   /** Tool calls sent and not answered (or parked) yet. */
   let answersDue = 0;
   const decoder = new FrameDecoder(() => PARENT_FRAME_BYTES);
