@@ -20,13 +20,19 @@ afterAll(async () => {
   await Promise.all(transports.map(([, transport]) => transport.close()));
 });
 
-/** A run of `source` with cells, recording what reaches the host, in order; `watch` sees each event. */
-function start(transport: SandboxTransport, source: string, watch: (events: readonly string[]) => void) {
+/**
+ * Runs `source` with cells, recording what reaches the host in order, until `until` is among
+ * those events; then sees the run still computing and ends it. What had reached the host by
+ * then, and the run's result.
+ */
+async function eventsWhileComputing(transport: SandboxTransport, source: string, until: string): Promise<{ events: string[]; result: ProgramResult }> {
   const controller = new AbortController();
   const events: string[] = [];
+  let reach: () => void = () => undefined;
+  const reached = new Promise<void>((resolve) => (reach = resolve));
   const record = (event: string): void => {
     events.push(event);
-    watch(events);
+    if (event === until) reach();
   };
   let finished = false;
   const result: Promise<ProgramResult> = transport.run({
@@ -43,44 +49,28 @@ function start(transport: SandboxTransport, source: string, watch: (events: read
     },
   });
   void result.then(() => (finished = true));
-  return { events, result, finished: () => finished, cancel: () => controller.abort() };
-}
-
-/** Resolves once `check` holds of the events so far. */
-function eventsUntil(check: (events: readonly string[]) => boolean): { watch: (events: readonly string[]) => void; reached: Promise<void> } {
-  let reach: () => void = () => undefined;
-  const reached = new Promise<void>((resolve) => (reach = resolve));
-  return { watch: (events) => check(events) && reach(), reached };
+  await reached;
+  const seen = [...events];
+  expect(finished).toBe(false);
+  controller.abort();
+  return { events: seen, result: await result };
 }
 
 describe.each(transports)('frames while the program computes: %s (slow)', (_name, transport) => {
   it('hands the host a yield, with the output before it, while the program keeps computing', async () => {
-    const { watch, reached } = eventsUntil((events) => events.includes('yield'));
-    const run = start(transport, "text('before'); yield_control(); for (;;) {}", watch);
-    await reached;
-    expect(run.events).toEqual(['text before', 'yield']);
-    expect(run.finished()).toBe(false);
-    run.cancel();
-    expect(await run.result).toMatchObject({ status: 'failed', error: { code: 'EXEC_CANCELLED' }, output: [{ type: 'text', text: 'before' }] });
+    const { events, result } = await eventsWhileComputing(transport, "text('before'); yield_control(); for (;;) {}", 'yield');
+    expect(events).toEqual(['text before', 'yield']);
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'EXEC_CANCELLED' }, output: [{ type: 'text', text: 'before' }] });
   });
 
   it('hands over output, stored values and notifications without a yield while one turn keeps computing', async () => {
-    const { watch, reached } = eventsUntil((events) => events.includes('notify {"n":1}'));
-    const run = start(transport, "text('before'); store('k', 1); notify({ n: 1 }); for (;;) {}", watch);
-    await reached;
-    expect(run.events).toEqual(['text before', 'store k', 'notify {"n":1}']);
-    expect(run.finished()).toBe(false);
-    run.cancel();
-    expect(await run.result).toMatchObject({ status: 'failed', error: { code: 'EXEC_CANCELLED' } });
+    const { events, result } = await eventsWhileComputing(transport, "text('before'); store('k', 1); notify({ n: 1 }); for (;;) {}", 'notify {"n":1}');
+    expect(events).toEqual(['text before', 'store k', 'notify {"n":1}']);
+    expect(result).toMatchObject({ status: 'failed', error: { code: 'EXEC_CANCELLED' } });
   });
 
   it('hands over output printed after an early write of the same turn too', async () => {
-    const { watch, reached } = eventsUntil((events) => events.includes('text second'));
-    const run = start(transport, "text('first'); yield_control(); const t = Date.now(); while (Date.now() - t < 20) {} text('second'); for (;;) {}", watch);
-    await reached;
-    expect(run.events).toEqual(['text first', 'yield', 'text second']);
-    expect(run.finished()).toBe(false);
-    run.cancel();
-    await run.result;
+    const { events } = await eventsWhileComputing(transport, "text('first'); yield_control(); const t = Date.now(); while (Date.now() - t < 20) {} text('second'); for (;;) {}", 'text second');
+    expect(events).toEqual(['text first', 'yield', 'text second']);
   });
 });
