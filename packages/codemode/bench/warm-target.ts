@@ -71,7 +71,9 @@ const [{ CodeMode }, { ToolRuntime }, { ToolRegistry }, { jsonOutput }, rootEntr
 
 /** Every transport the sandbox exports: the root entry's, then the Node entry's `create…Transport` functions. */
 function discoverTransports(): Array<{ name: string; factory: string; create: () => SandboxTransport }> {
-  const found = [{ name: 'in process', factory: 'createInProcessTransport', create: () => rootEntry.createInProcessTransport() }];
+  const found: Array<{ name: string; factory: string; create: () => SandboxTransport }> = [
+    { name: 'in process', factory: 'createInProcessTransport', create: () => rootEntry.createInProcessTransport() },
+  ];
   for (const [factory, value] of Object.entries(nodeEntry)) {
     const match = /^create(\w+)Transport$/.exec(factory);
     if (!match?.[1] || typeof value !== 'function') continue;
