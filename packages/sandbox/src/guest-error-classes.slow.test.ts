@@ -25,6 +25,11 @@ const DESCRIBE = `function describe(error) {
   };
 }`;
 
+/** What DESCRIBE returns for a real instance of the guest's own TypeError or RangeError. */
+function ownError(type: 'TypeError' | 'RangeError', message: string) {
+  return { name: type, message, type, own: true, tag: '[object Error]' };
+}
+
 describe.each(everyTransport())('errors the guest API throws, %s', (_name: string, transport: SandboxTransport) => {
   async function caught(body: string, extra: Partial<RunProgramRequest> = {}): Promise<unknown> {
     const result = await transport.run({
@@ -57,44 +62,20 @@ describe.each(everyTransport())('errors the guest API throws, %s', (_name: strin
   });
 
   it('throws a TypeError for a tool that does not exist, naming it whole', async () => {
-    expect(await caught('tools.nope')).toEqual({
-      name: 'TypeError',
-      message: 'tools.nope is not an available tool (available: fails); see ALL_TOOLS',
-      type: 'TypeError',
-      own: true,
-      tag: '[object Error]',
-    });
+    expect(await caught('tools.nope')).toEqual(ownError('TypeError', 'tools.nope is not an available tool (available: fails); see ALL_TOOLS'));
     expect(await caught('tools["a\\u0000b"]')).toMatchObject({ message: 'tools.a\u0000b is not an available tool (available: fails); see ALL_TOOLS', type: 'TypeError' });
   });
 
   it('throws a TypeError for a bad image()', async () => {
-    expect(await caught('image("not a data URL")')).toEqual({
-      name: 'TypeError',
-      message: 'image() takes a "data:<mime type>;base64,<data>" URL or { mimeType, data } with base64 data',
-      type: 'TypeError',
-      own: true,
-      tag: '[object Error]',
-    });
+    expect(await caught('image("not a data URL")')).toEqual(ownError('TypeError', 'image() takes a "data:<mime type>;base64,<data>" URL or { mimeType, data } with base64 data'));
   });
 
   it('throws a RangeError for the 1,025th pending timer', async () => {
-    expect(await caught('for (let i = 0; i < 1025; i++) setTimeout(() => {}, 60_000)')).toEqual({
-      name: 'RangeError',
-      message: 'setTimeout: at most 1024 timers may be pending at once',
-      type: 'RangeError',
-      own: true,
-      tag: '[object Error]',
-    });
+    expect(await caught('for (let i = 0; i < 1025; i++) setTimeout(() => {}, 60_000)')).toEqual(ownError('RangeError', 'setTimeout: at most 1024 timers may be pending at once'));
   });
 
   it('throws a RangeError for a store() nested too deeply', async () => {
-    expect(await caught('let deep = []; for (let i = 0; i < 600; i++) deep = [deep]; store("k\\u0000", deep)', { cells })).toEqual({
-      name: 'RangeError',
-      message: 'the value stored under "k\u0000" nests deeper than 512 levels of arrays and objects',
-      type: 'RangeError',
-      own: true,
-      tag: '[object Error]',
-    });
+    expect(await caught('let deep = []; for (let i = 0; i < 600; i++) deep = [deep]; store("k\\u0000", deep)', { cells })).toEqual(ownError('RangeError', 'the value stored under "k\u0000" nests deeper than 512 levels of arrays and objects'));
   });
 
   it('throws a TypeError for JSON that is not data, naming the member whole', async () => {
