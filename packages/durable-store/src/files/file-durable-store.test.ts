@@ -11,47 +11,49 @@ runStoreContract('files', async (clock) => {
   return { store: new FileDurableStore({ directory, now: () => clock.now }), close: () => rm(directory, { recursive: true, force: true }) };
 });
 
+/** Runs `test` with a fresh temporary directory, removed afterwards. */
+async function inTemporaryDirectory(test: (directory: string) => Promise<void>): Promise<void> {
+  const directory = await mkdtemp(join(tmpdir(), 'toolcell-store-'));
+  try {
+    await test(directory);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
+}
+
+/** A store over `directory` whose clock stands at 1 000 until the test moves it. */
+function storeOver(directory: string) {
+  const clock = { now: 1_000 };
+  return { clock, store: new FileDurableStore({ directory, now: () => clock.now }) };
+}
+
 describe('FileDurableStore', () => {
-  it('leaves no temporary files and keeps superseded versions as empty names', async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'toolcell-store-'));
-    try {
-      const clock = { now: 1_000 };
-      const store = new FileDurableStore({ directory, now: () => clock.now });
+  it('leaves no temporary files and keeps superseded versions as empty names', () =>
+    inTemporaryDirectory(async (directory) => {
+      const { clock, store } = storeOver(directory);
       await store.writeCell(suspendedCell(clock), 0);
       await store.writeCell(suspendedCell(clock), 1);
       expect(await readdir(join(directory, 'tmp'))).toEqual([]);
       const [cellDirectory] = await readdir(join(directory, 'cells'));
       expect((await readdir(join(directory, 'cells', cellDirectory ?? ''))).sort()).toEqual(['cell.0000000001', 'cell.0000000002']);
-    } finally {
-      await rm(directory, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('a directory it cannot use is STORE_UNAVAILABLE naming the cause', async () => {
-    const parent = await mkdtemp(join(tmpdir(), 'toolcell-store-'));
-    try {
+  it('a directory it cannot use is STORE_UNAVAILABLE naming the cause', () =>
+    inTemporaryDirectory(async (parent) => {
       const file = join(parent, 'not-a-directory');
       await writeFile(file, 'x');
       const store = new FileDurableStore({ directory: file });
       const error = await store.readCell({ scope: 's', session: 's', cell: 'c' }).catch((caught: unknown) => caught);
       expect(StoreError.isInstance(error)).toBe(true);
       expect(error).toMatchObject({ code: 'STORE_UNAVAILABLE', message: expect.stringContaining(`The file store at ${file} could not read the cell`) });
-    } finally {
-      await rm(parent, { recursive: true, force: true });
-    }
-  });
+    }));
 
-  it('a record changed by hand is STORE_CORRUPT', async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'toolcell-store-'));
-    try {
-      const clock = { now: 1_000 };
-      const store = new FileDurableStore({ directory, now: () => clock.now });
+  it('a record changed by hand is STORE_CORRUPT', () =>
+    inTemporaryDirectory(async (directory) => {
+      const { clock, store } = storeOver(directory);
       await store.writeCell(suspendedCell(clock), 0);
       const [name] = await readdir(join(directory, 'approvals'));
       await writeFile(join(directory, 'approvals', name ?? ''), '{not json');
       await expect(store.recordDecision('a-1', { type: 'approve' })).rejects.toMatchObject({ code: 'STORE_CORRUPT' });
-    } finally {
-      await rm(directory, { recursive: true, force: true });
-    }
-  });
+    }));
 });
