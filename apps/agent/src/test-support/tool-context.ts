@@ -25,3 +25,8 @@ export function temporaryDirectory(files: Record<string, string> = {}): { path: 
   }
   return { path, dispose: () => rmSync(path, { recursive: true, force: true }) };
 }
+
+/** What search_text returns when it found `matches` (path, line, text) in `filesSearched` files, not truncated. */
+export function searchFound(filesSearched: number, matches: Array<[path: string, line: number, text: string]>) {
+  return { matches: matches.map(([path, line, text]) => ({ path, line, text })), files_searched: filesSearched, truncated: false };
+}

@@ -4,7 +4,7 @@ import { Ajv } from 'ajv';
 import { wireText } from '@toolcell/core';
 import type { ToolDefinition } from '@toolcell/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runTool, temporaryDirectory, toolContext } from '../test-support/tool-context.js';
+import { runTool, searchFound, temporaryDirectory, toolContext } from '../test-support/tool-context.js';
 import {
   createAskUserQuestionTool,
   createDemoTools,
@@ -89,14 +89,12 @@ describe('demo tools', () => {
   it('search_text finds matching lines in text files only', async () => {
     const workspace = workspaceWith(FILES);
     const output = await runTool(createSearchTextTool(workspace), { pattern: 'TODO' });
-    expect(output.result.value).toEqual({
-      matches: [
-        { path: 'src/app.js', line: 2, text: '// TODO(ana): rename' },
-        { path: 'src/lib/util.js', line: 2, text: '// TODO: nobody' },
-      ],
-      files_searched: 4,
-      truncated: false,
-    });
+    expect(output.result.value).toEqual(
+      searchFound(4, [
+        ['src/app.js', 2, '// TODO(ana): rename'],
+        ['src/lib/util.js', 2, '// TODO: nobody'],
+      ]),
+    );
     expect(wireText(output.wire)).toBe('2 matching lines in 4 files\nsrc/app.js:2: // TODO(ana): rename\nsrc/lib/util.js:2: // TODO: nobody');
     const insensitive = await runTool(createSearchTextTool(workspace), { pattern: 'todo', ignore_case: true, path: 'src/lib', max_results: 1 });
     expect(insensitive.result.value).toMatchObject({ matches: [{ path: 'src/lib/util.js', line: 1 }], truncated: true });

@@ -3,7 +3,7 @@ import { lstatSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createListFilesTool, createReadFileTool, createSearchTextTool, createWriteFileTool, MAX_READ_BYTES } from '@toolcell/demo-tools';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runTool, temporaryDirectory } from '../test-support/tool-context.js';
+import { runTool, searchFound, temporaryDirectory } from '../test-support/tool-context.js';
 import { Workspace } from './workspace.js';
 
 const directories: { dispose(): void }[] = [];
@@ -42,14 +42,12 @@ describe('Workspace and special files', () => {
     writeFileSync(join(workspace.root, 'huge.log'), '');
     truncateSync(join(workspace.root, 'huge.log'), 3 * GIB);
     const found = await runTool(createSearchTextTool(workspace), { pattern: 'TODO' });
-    expect(found.result.value).toEqual({
-      matches: [
-        { path: 'a.txt', line: 1, text: 'TODO one' },
-        { path: 'z.txt', line: 1, text: 'TODO two' },
-      ],
-      files_searched: 3,
-      truncated: false,
-    });
+    expect(found.result.value).toEqual(
+      searchFound(3, [
+        ['a.txt', 1, 'TODO one'],
+        ['z.txt', 1, 'TODO two'],
+      ]),
+    );
     await expect(runTool(createSearchTextTool(workspace), { pattern: 'TODO', path: 'huge.log' })).resolves.toMatchObject({ result: { value: { matches: [] } } });
     await expect(workspace.readFile('huge.log', { signal: new AbortController().signal, maxBytes: MAX_READ_BYTES })).rejects.toThrow(
       `huge.log has ${3 * GIB} bytes, more than the limit of ${MAX_READ_BYTES}.`,
