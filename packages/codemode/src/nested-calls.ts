@@ -1,4 +1,5 @@
 import type { CallOutcome } from '@toolcell/core';
+import { errorMessage } from '@toolcell/core';
 import type { DispatchRequest, ParentToken } from '@toolcell/executor';
 import { nestedCallId } from '@toolcell/executor';
 import type { Binding, Scope } from '@toolcell/registry';
@@ -92,7 +93,7 @@ export class NestedCalls {
       await this.options.onUnobservedCall?.({ cellId: this.options.parent.cellId, callId: request.callId, toolName: request.name });
     } catch (error) {
       this.responded();
-      return failed(request, 'DENIED', `The host held back this call from a cell nobody is observing: ${messageOf(error)}`);
+      return failed(request, 'DENIED', `The host held back this call from a cell nobody is observing: ${errorMessage(error)}`);
     }
     const [outcome] = this.dispatch([request]);
     return this.forGuest(outcome as Promise<CallOutcome>, request);
@@ -104,7 +105,7 @@ export class NestedCalls {
     try {
       outcomes = this.options.runtime.dispatchBatch(requests);
     } catch (error) {
-      return requests.map(() => Promise.reject(error instanceof Error ? error : new Error(messageOf(error))));
+      return requests.map(() => Promise.reject(error instanceof Error ? error : new Error(errorMessage(error))));
     }
     return requests.map((_request, index) => outcomes[index] ?? Promise.reject(new Error('the runtime returned no outcome for it')));
   }
@@ -115,12 +116,12 @@ export class NestedCalls {
       settled = await outcome;
     } catch (error) {
       this.responded();
-      return failed(request, 'EXECUTION_FAILED', `The host failed to run this call: ${messageOf(error)}`);
+      return failed(request, 'EXECUTION_FAILED', `The host failed to run this call: ${errorMessage(error)}`);
     }
     try {
       return this.toGuest(settled);
     } catch (error) {
-      return failed(request, 'EXECUTION_FAILED', `The host could not hand this call's outcome to the program: ${messageOf(error)}`);
+      return failed(request, 'EXECUTION_FAILED', `The host could not hand this call's outcome to the program: ${errorMessage(error)}`);
     } finally {
       this.responded();
     }
@@ -139,12 +140,4 @@ export class NestedCalls {
 
 function failed(request: DispatchRequest, code: 'DENIED' | 'EXECUTION_FAILED', message: string): GuestToolResponse {
   return { ok: false, error: { code, message, callId: request.callId } };
-}
-
-function messageOf(error: unknown): string {
-  try {
-    return error instanceof Error ? error.message : String(error);
-  } catch {
-    return 'an error that cannot be described';
-  }
 }

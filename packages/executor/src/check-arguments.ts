@@ -1,4 +1,5 @@
 import type { FunctionToolDefinition, JsonSchema, ToolDefinition } from '@toolcell/core';
+import { errorMessage } from '@toolcell/core';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { RegExpEngine } from './linear-reg-exp.js';
 import type { SchemaDialect } from './compile-input-schema.js';
@@ -90,7 +91,7 @@ function compileFor(tool: FunctionToolDefinition, dialect: SchemaDialect, engine
   try {
     validate = compileInputSchema(tool.inputSchema, dialect, engine);
   } catch (error) {
-    validate = new SchemaCompileFailure(cut(error instanceof Error ? error.message : String(error), MAX_ERRORS_CHARS));
+    validate = new SchemaCompileFailure(cut(errorMessage(error), MAX_ERRORS_CHARS));
   }
   compiled.set(tool, validate);
   return validate;
