@@ -16,6 +16,8 @@ export type {
 } from './client/mcp-client-host.js';
 export type {
   McpClientEvents,
+  McpLogEvent,
+  McpLogLevel,
   McpProgressEvent,
   McpServerState,
   McpServerStatus,

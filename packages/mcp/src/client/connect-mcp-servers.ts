@@ -31,7 +31,7 @@ export interface ConnectMcpServersOptions extends McpClientHost {
 
 /** The connected servers. */
 export interface McpServersHandle {
-  /** Status changes (once per crash) and progress of running calls. */
+  /** Status changes (once per crash), progress of running calls, and the servers' log messages. */
   readonly events: EventEmitter<McpClientEvents>;
   /** Every server's status, in configuration order. */
   status(): McpServerStatus[];
@@ -65,6 +65,7 @@ export async function connectMcpServers(config: McpServersConfig, options: Conne
     host: { elicit: options.elicit, sample: options.sample, roots: options.roots },
     onStatus: (status: McpServerStatus) => events.emit('server-status', status),
     onProgress: (event: Parameters<McpClientEvents['tool-progress']>[0]) => events.emit('tool-progress', event),
+    onLog: (event: Parameters<McpClientEvents['server-log']>[0]) => events.emit('server-log', event),
   };
   const connections = Object.entries(config).map(([name, entry]) => new McpServerConnection(name, entry, settings));
   await Promise.all(connections.map((connection) => connection.start()));

@@ -3,13 +3,13 @@ import { errorMessage, toolOutput } from '@toolcell/core';
 import type { ToolRegistry } from '@toolcell/registry';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingMessageNotificationSchema, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { joinedText, mapMcpContent } from './map-mcp-content.js';
 import { McpCallError } from './mcp-call-error.js';
 import { mcpCallFailure } from './mcp-call-failure.js';
 import type { McpClientHost } from './mcp-client-host.js';
 import type { McpErrorCode } from './mcp-error-codes.js';
-import type { McpProgressEvent, McpServerState, McpServerStatus, McpTransportKind } from './mcp-server-status.js';
+import type { McpLogEvent, McpProgressEvent, McpServerState, McpServerStatus, McpTransportKind } from './mcp-server-status.js';
 import type { McpServerConfig } from './mcp-servers-config.js';
 import { isStdioServerConfig } from './mcp-servers-config.js';
 import { openMcpClient } from './open-mcp-client.js';
@@ -40,6 +40,7 @@ export interface McpConnectionSettings {
   readonly host: McpClientHost;
   readonly onStatus: (status: McpServerStatus) => void;
   readonly onProgress: (event: McpProgressEvent) => void;
+  readonly onLog: (event: McpLogEvent) => void;
 }
 
 const STDERR_TAIL = 2000;
@@ -59,6 +60,8 @@ export class McpServerConnection {
   private restarting: Promise<Client> | undefined;
   private refreshing: Promise<void> = Promise.resolve();
   private stderr = '';
+  /** The toolcell call ids of the calls into this server running now. */
+  private readonly running = new Set<string>();
   private readonly tools: RegisteredMcpTools;
   /** The `read_resource` tool toolcell adds when the server declares `resources` (recognised by identity). */
   private readonly readResource: Tool;
@@ -124,6 +127,15 @@ export class McpServerConnection {
 
   /** Run one tool call; every failure is an {@link McpCallError}. */
   async call(toolName: string, input: JsonObject, context: ToolContext): Promise<ToolOutput> {
+    this.running.add(context.callId);
+    try {
+      return await this.callConnected(toolName, input, context);
+    } finally {
+      this.running.delete(context.callId);
+    }
+  }
+
+  private async callConnected(toolName: string, input: JsonObject, context: ToolContext): Promise<ToolOutput> {
     const client = await this.connected(context.signal);
     if (this.tools.toolOf(context.toolName) === this.readResource) return this.read(client, input, context);
     let result: CallToolResult;
@@ -202,6 +214,10 @@ export class McpServerConnection {
           // A failed refresh keeps the last list; the next notification tries again.
         }
       });
+    });
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+      const { level, logger, data } = notification.params;
+      this.settings.onLog({ serverName: this.name, level, logger, data, callIds: [...this.running] });
     });
     client.onerror = (error) => {
       const broken = brokenStream(error);

@@ -43,10 +43,30 @@ export interface McpProgressEvent {
   readonly message: string | undefined;
 }
 
+/** The severity of a log message, as MCP (syslog) orders them, lowest first. */
+export type McpLogLevel = 'debug' | 'info' | 'notice' | 'warning' | 'error' | 'critical' | 'alert' | 'emergency';
+
+/** A log message a server sent (MCP `notifications/message`). */
+export interface McpLogEvent {
+  readonly serverName: string;
+  readonly level: McpLogLevel;
+  /** The server's name for the part that logged, if it gave one. */
+  readonly logger: string | undefined;
+  /** What the server logged: a string or any JSON value. */
+  readonly data: unknown;
+  /**
+   * The toolcell call ids of this server's calls running when the message came (MCP does
+   * not tie a log message to a request; these are the calls it may be about).
+   */
+  readonly callIds: readonly string[];
+}
+
 /** Events of {@link McpServersHandle.events} (eventemitter3 signatures). */
 export interface McpClientEvents {
   /** A server changed state or tool count (a crash is reported once, here). */
   'server-status': (status: McpServerStatus) => void;
   /** A server reported progress for a running call. */
   'tool-progress': (event: McpProgressEvent) => void;
+  /** A server sent a log message (servers that declare `logging` choose what they send). */
+  'server-log': (event: McpLogEvent) => void;
 }

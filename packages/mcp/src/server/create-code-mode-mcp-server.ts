@@ -1,11 +1,14 @@
 import type { CodeMode } from '@toolcell/codemode';
 import { ConfigurationError } from '@toolcell/core';
-import type { CallEndEvent, ToolRuntime } from '@toolcell/executor';
+import type { ToolRuntime } from '@toolcell/executor';
 import type { Scope, ToolRegistry } from '@toolcell/registry';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ListToolsRequestSchema, SetLevelRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { EventEmitter } from 'eventemitter3';
+import type { McpClientEvents, McpLogLevel } from '../client/mcp-server-status.js';
+import { watchCallNotifications } from './call-notifications.js';
 import type { McpClientQuestion } from './elicit-from-client.js';
 import { canElicit, elicitAnswer, elicitApproval } from './elicit-from-client.js';
 import type { ElicitationApproval } from './elicitation-approval.js';
@@ -35,6 +38,12 @@ export interface CodeModeMcpServerOptions {
    * that declare the `elicitation` capability.
    */
   readonly elicitationTools?: readonly string[];
+  /**
+   * The imported servers (`connectMcpServers`' handle) whose tools `registry` holds: their
+   * progress and log messages about a client's call (or a nested call of its program)
+   * are passed on to that client.
+   */
+  readonly importedServers?: { readonly events: EventEmitter<McpClientEvents> };
 }
 
 /** A code-mode MCP server: one SDK server per connected client session. */
@@ -56,7 +65,10 @@ export interface CodeModeMcpServer {
  * description), `wait` when cells are on, `tool_search` in lazy mode and the
  * direct-control tools; in `code_mode` the ordinary tools too. `exec` takes `{ code }`;
  * its result is the wire output as content and the typed result as `structuredContent`.
- * Long programs report each finished nested call as progress; a client's cancellation
+ * With a progress token, a program reports each finished nested call, and the progress of
+ * imported servers' tools it calls, as progress. The server declares `logging`: imported
+ * servers' log messages about a client's calls reach that client, at or above the level
+ * it sets with `logging/setLevel` (everything until it sets one). A client's cancellation
  * cancels the program and its nested calls.
  *
  * @example
@@ -82,6 +94,11 @@ export function createCodeModeMcpServer(options: CodeModeMcpServerOptions): Code
   const running = new Map<string, { readonly server: Server; readonly requestId: string | number }>();
 
   const serve = (server: Server, session: number, scope: Scope): void => {
+    let logLevel: McpLogLevel | undefined;
+    server.setRequestHandler(SetLevelRequestSchema, (request) => {
+      logLevel = request.params.level;
+      return {};
+    });
     server.setRequestHandler(ListToolsRequestSchema, () => ({
       tools: registry
         .wireView(scope)
@@ -100,22 +117,20 @@ export function createCodeModeMcpServer(options: CodeModeMcpServerOptions): Code
       // Only a client that can elicit gets a channel; for others the fallback policy decides.
       const closeChannel = elicits ? approval?.open(callId, (approvalRequest) => elicitApproval(server, approvalRequest, extra.requestId)) : undefined;
       running.set(callId, { server, requestId: extra.requestId });
-      const token = request.params._meta?.progressToken;
-      let finished = 0;
-      const onCallEnd = (event: CallEndEvent): void => {
-        if (event.parentCallId !== callId || token === undefined) return;
-        finished += 1;
-        void extra
-          .sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress: finished, message: `tools call ${event.toolName}: ${event.status}` } })
-          .catch(() => undefined);
-      };
-      runtime.events.on('call-end', onCallEnd);
+      const stopWatching = watchCallNotifications({
+        callId,
+        runtime,
+        imported: options.importedServers,
+        progressToken: request.params._meta?.progressToken,
+        logLevel: () => logLevel,
+        send: (notification) => extra.sendNotification(notification),
+      });
       try {
         const outcome = await runtime.dispatch({ name, args: input, callId, scope, signal: extra.signal });
         // As listed: only an object output schema is (see mcpToolListing).
         return mcpCallResult(outcome, { hasOutputSchema: tool?.kind !== 'freeform' && tool?.outputSchema?.type === 'object' });
       } finally {
-        runtime.events.off('call-end', onCallEnd);
+        stopWatching();
         running.delete(callId);
         closeChannel?.();
       }
@@ -124,7 +139,7 @@ export function createCodeModeMcpServer(options: CodeModeMcpServerOptions): Code
 
   return {
     connect: async (transport) => {
-      const server = new Server(serverInfo, { capabilities: { tools: { listChanged: true } } });
+      const server = new Server(serverInfo, { capabilities: { tools: { listChanged: true }, logging: {} } });
       sessions += 1;
       // Nothing of one session — cells, stored values, the live-cell limit — is another's.
       const sessionScope = registry.createScope({ id: `${scopePrefix}-${sessions}`, parent: scope });

@@ -132,8 +132,8 @@ describe('toolcell as a code-mode MCP server over Streamable HTTP', () => {
     try {
       expect(remote.status()[0]).toMatchObject({ transport: 'streamable-http', state: 'ready', toolCount: 1 });
       const outcome = await runtime.dispatch({ name: 'mcp__remote__exec', args: { code: 'return 6 * 7;' }, callId: 'remote_1', scope: registry.root });
-      // exec lists no outputSchema, so the importer types its result by the fallback rule.
-      expect(outcome.status === 'ok' && outcome.output.result.value).toMatchObject({ text: expect.stringContaining('Return value: 42') });
+      // exec lists no outputSchema; the importer keeps the structuredContent it sends (the typed-results rule).
+      expect(outcome.status === 'ok' && outcome.output.result.value).toMatchObject({ status: 'completed', return_value: 42 });
     } finally {
       await remote.close();
     }
