@@ -70,6 +70,8 @@ export async function mcpServerCommand(line: CommandLine, io: CliIo, stop: Promi
       approval,
       serverInfo: { name: 'toolcell', version: '0.1.0' },
       elicitationTools: ['ask_user_question'],
+      // The imported servers' progress and log messages about a client's calls reach that client.
+      ...(agent.mcpServers === undefined ? {} : { importedServers: agent.mcpServers }),
     });
     if (port === undefined) {
       const done = ended(io.stdin);
