@@ -9,9 +9,10 @@ import { textOutput, toolOutput } from '@toolcell/core';
 import { ToolRuntime } from '@toolcell/executor';
 import type { CodeModeMcpServer } from '@toolcell/mcp';
 import { ElicitationApproval, createCodeModeMcpServer } from '@toolcell/mcp';
-import { serveStreamableHttp } from '@toolcell/mcp/node';
+import { connectMcpServers, serveStreamableHttp } from '@toolcell/mcp/node';
 import { ToolRegistry } from '@toolcell/registry';
 import { createInProcessTransport } from '@toolcell/sandbox';
+import { serveNotifyingServer } from './imported-fixture-server.js';
 
 // 1×1 red PNG and a 1-sample WAV, as the suite's notes ask.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
@@ -43,9 +44,8 @@ const tools: FunctionToolDefinition[] = [
   tool('test_error_handling', () => {
     throw new Error('This tool intentionally returns an error for testing');
   }),
-  // A toolcell tool has no MCP session of its own: no log or progress notifications, no sampling.
-  tool('test_tool_with_logging', () => textOutput('Tool with logging executed successfully')),
-  tool('test_tool_with_progress', () => textOutput('Tool with progress executed successfully')),
+  // A toolcell tool has no MCP session of its own: no sampling. Logging and progress come
+  // from an imported server (below), whose notifications toolcell passes on.
   tool('test_sampling', () => textOutput('sampling is not available to toolcell tools'), { type: 'object', properties: { prompt: { type: 'string' } }, required: ['prompt'] }),
   // The client's user is asked the way ask_user_question asks: an elicitation on the calling session.
   tool(
@@ -65,6 +65,18 @@ const tools: FunctionToolDefinition[] = [
   }),
 ];
 
+// The logging and progress tools run in an imported MCP server; served under the suite's
+// names, each calls its imported tool with the client's call (its id, so the imported
+// server's notifications about it reach that client).
+const notifying = await serveNotifyingServer();
+const importedRegistry = new ToolRegistry({ mode: 'direct' });
+const imported = await connectMcpServers({ notifying: { url: notifying.url } }, { registry: importedRegistry });
+for (const name of ['test_tool_with_logging', 'test_tool_with_progress']) {
+  const importedTool = importedRegistry.get(`mcp__notifying__${name}`);
+  if (importedTool?.kind !== 'function') throw new Error(`the notifying server did not offer ${name}: ${JSON.stringify(imported.status())}`);
+  tools.push(tool(name, (input, context) => importedTool.execute(input, context)));
+}
+
 const registry = new ToolRegistry({ mode: 'code_mode' });
 for (const definition of tools) registry.register(definition);
 const approval = new ElicitationApproval();
@@ -72,12 +84,14 @@ const runtime = new ToolRuntime({ registry, approval });
 const transport = createInProcessTransport();
 const codeMode = new CodeMode({ registry, runtime, transport });
 codeMode.install();
-server = createCodeModeMcpServer({ registry, runtime, codeMode, approval, serverInfo: { name: 'toolcell-conformance-fixture', version: '0.0.0' } });
+server = createCodeModeMcpServer({ registry, runtime, codeMode, approval, importedServers: imported, serverInfo: { name: 'toolcell-conformance-fixture', version: '0.0.0' } });
 const endpoint = await serveStreamableHttp(server, { port: 0 });
 process.stdout.write(`${endpoint.url}\n`);
 
 const stop = async (): Promise<void> => {
   await endpoint.close();
+  await imported.close();
+  await notifying.close();
   await codeMode.shutdown();
   await transport.close();
   process.exit(0);
