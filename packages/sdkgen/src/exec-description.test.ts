@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LIMITS, execTool, simpleTool } from './__fixtures__/registry-setup.js';
 import { fixture } from './__fixtures__/tool-corpus.js';
 import { toolFromFixture } from './__fixtures__/tool-fixture.js';
-import { renderBindingSignature } from './binding-signature.js';
+import { renderBindingDeclaration } from './binding-signature.js';
 import { loadTokenCounter } from './count-tokens.js';
 import { generateExecDescription } from './exec-description.js';
 import { createToolSearchTool } from './tool-search-tool.js';
@@ -22,7 +22,7 @@ describe('generateExecDescription', () => {
       "Run a JavaScript or TypeScript program that calls tools as functions: chain calls, loop, and filter or combine results before they reach you.
 
       Program:
-      - JavaScript or TypeScript (types are erased; enum, namespace and decorators are not supported); the signatures below are TypeScript.
+      - JavaScript or TypeScript (types are erased; enum, namespace and decorators are not supported). The tools are declared below in TypeScript; name their types as \`Parameters<typeof tools.x>[0]\` and \`Awaited<ReturnType<typeof tools.x>>\`.
       - The source is the body of an async function: use top-level \`await\`; \`return\` the result (as JSON: a Map, Set or Date is converted).
       - You receive what the program added with text() and the media helpers, then the returned value.
 
@@ -42,16 +42,18 @@ describe('generateExecDescription', () => {
       Not available: Node.js APIs, process, require, import (static or dynamic), filesystem, network, WebAssembly, Atomics, SharedArrayBuffer.
 
       Tools (2, sorted by name):
+      declare namespace tools {
       // Retrieves current weather for the given location.
-      tools.get_weather(args: {
+      function get_weather(args: {
         location: string; // City and country e.g. Bogotá, Colombia
         units: 'celsius' | 'fahrenheit' | null; // Units the temperature will be returned in.
-      }): Promise<unknown>
+      }): Promise<unknown>;
       // Post a new message to a Slack channel.
-      tools.slack_post_message(args: {
+      function slack_post_message(args: {
         channel_id: string; // The ID of the channel to post to
         text: string; // The message text to post
-      }): Promise<{ ok: boolean; ts?: string }>"
+      }): Promise<{ ok: boolean; ts?: string }>;
+      }"
     `);
   });
 
@@ -97,10 +99,10 @@ describe('generateExecDescription', () => {
     registry.register(execTool(registry));
     for (const name of ['zeta', 'mcp__fs__read-file', 'Alpha', 'beta']) registry.register(simpleTool(name));
     const text = generateExecDescription(registry, registry.root, { limits: LIMITS });
-    const order = ['tools.Alpha(', 'tools.beta(', 'tools.mcp__fs__read_file(', 'tools.zeta('].map((fragment) => text.indexOf(fragment));
+    const order = ['function Alpha(', 'function beta(', 'function mcp__fs__read_file(', 'function zeta('].map((fragment) => text.indexOf(fragment));
     expect(order.every((position) => position > 0)).toBe(true);
     expect([...order].sort((left, right) => left - right)).toEqual(order);
-    expect(text).toContain('// mcp__fs__read-file: Does mcp__fs__read-file.\ntools.mcp__fs__read_file(');
+    expect(text).toContain('// mcp__fs__read-file: Does mcp__fs__read-file.\nfunction mcp__fs__read_file(');
   });
 
   it('names collisions: which names were omitted and why', () => {
@@ -111,7 +113,7 @@ describe('generateExecDescription', () => {
     expect(text).toContain('Omitted (their JS names collide; not callable from programs):');
     expect(text).toContain('- `a-b`, `a.b`: JS name `a_b` belongs to `a_b` (exact match)');
     expect(text).toContain('- `x.y`: JS name `x_y` belongs to `x-y` (first by name)');
-    expect(text).toContain('tools.x_y(');
+    expect(text).toContain('function x_y(');
   });
 
   it('says when no tool is callable from programs', () => {
@@ -124,7 +126,7 @@ describe('generateExecDescription', () => {
     const registry = registryWith('code_mode_only', ['get_weather', 'slack_post_message']);
     const scope = registry.createScope({ id: 'weather', nestedAllow: ['get_*'] });
     const text = generateExecDescription(registry, scope, { limits: LIMITS });
-    expect(text).toContain('tools.get_weather(');
+    expect(text).toContain('function get_weather(');
     expect(text).not.toContain('slack_post_message');
   });
 });
@@ -145,7 +147,7 @@ describe('lazy discovery in the exec description', () => {
   it('documents several eager bindings', () => {
     const text = generateExecDescription(...scopeOf(lazyRegistry(['get_weather', 'query', 'create_issue'])), { limits: LIMITS });
     expect(text).toContain('Tools: 2 tools are documented below.');
-    expect(text).toContain('tools.create_issue(');
+    expect(text).toContain('function create_issue(');
   });
 
   it('documents only the eager bindings and explains how to find the rest without naming them', () => {
@@ -153,7 +155,8 @@ describe('lazy discovery in the exec description', () => {
     const text = generateExecDescription(registry, registry.root, { limits: LIMITS });
     const weather = registry.plan(registry.root).bindingByName.get('get_weather');
     expect(weather).toBeDefined();
-    if (weather) expect(text).toContain(renderBindingSignature(weather));
+    if (weather) expect(text).toContain(renderBindingDeclaration(weather, {}, []).text);
+    expect(text.endsWith('\n}')).toBe(true);
     for (const hidden of names.filter((name) => name !== 'get_weather')) expect(text).not.toContain(hidden);
     expect(text).toContain('Tools: one tool is documented below.');
     expect(text).toContain('call the top-level tool_search tool with keywords (query: "send message") or an exact name (query: "select:<name>")');
@@ -164,7 +167,7 @@ describe('lazy discovery in the exec description', () => {
     const registry = lazyRegistry([]);
     const text = generateExecDescription(registry, registry.root, { limits: LIMITS });
     expect(text).toContain('Tools: no tool is documented here.');
-    expect(text).not.toContain('tools.get_weather(');
+    expect(text).not.toContain('function get_weather(');
   });
 
   it('neither names nor counts collisions', () => {

@@ -2,7 +2,7 @@ import type { ExposurePlan, Scope, ToolRegistry } from '@toolcell/registry';
 import { callingSection, cellsSection, globalsSection, programSection } from './exec-guide.js';
 import type { ExecLimits } from './exec-limits.js';
 import { formatCount } from './exec-limits.js';
-import { bindingBlock, collisionSection } from './tool-listing.js';
+import { collisionSection, toolsDeclaration } from './tool-listing.js';
 
 /** The name of the lazy-discovery bridge. */
 export const TOOL_SEARCH_NAME = 'tool_search';
@@ -39,15 +39,15 @@ function lazyToolsSection(plan: ExposurePlan, options: ExecDescriptionOptions): 
     documented.length === 0 ? 'no tool is documented here' : documented.length === 1 ? 'one tool is documented below' : `${formatCount(documented.length)} tools are documented below`;
   const parts = [
     `Tools: ${shown}. To find the others in \`tools\`, call the top-level tool_search tool with keywords (query: "send message") or an exact name (query: "select:<name>"). It returns their signatures; call them here as tools.<jsName>(args). ALL_TOOLS lists every name at run time. A tool whose name collides with another once made a JS name is not callable from programs, and tool_search leaves it out.`,
-    ...documented.map((binding) => bindingBlock(binding, options)),
   ];
+  if (documented.length > 0) parts.push(toolsDeclaration(documented, options));
   return parts.join('\n\n');
 }
 
 function fullToolsSection(plan: ExposurePlan, options: ExecDescriptionOptions): string {
   if (plan.bindings.length === 0) return 'Tools: none is callable from programs in this scope.';
   // Each block starts with its `//` description line, so blocks need no blank line between them.
-  const parts = [`Tools (${formatCount(plan.bindings.length)}, sorted by name):\n${plan.bindings.map((binding) => bindingBlock(binding, options)).join('\n')}`];
+  const parts = [`Tools (${formatCount(plan.bindings.length)}, sorted by name):\n${toolsDeclaration(plan.bindings, options)}`];
   if (plan.collisions.length > 0) parts.push(collisionSection(plan.collisions));
   return parts.join('\n\n');
 }

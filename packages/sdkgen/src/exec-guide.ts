@@ -9,7 +9,7 @@ import { formatBytes, formatCount, formatDuration } from './exec-limits.js';
 export function programSection(): string {
   return [
     'Program:',
-    '- JavaScript or TypeScript (types are erased; enum, namespace and decorators are not supported); the signatures below are TypeScript.',
+    '- JavaScript or TypeScript (types are erased; enum, namespace and decorators are not supported). The tools are declared below in TypeScript; name their types as `Parameters<typeof tools.x>[0]` and `Awaited<ReturnType<typeof tools.x>>`.',
     '- The source is the body of an async function: use top-level `await`; `return` the result (as JSON: a Map, Set or Date is converted).',
     '- You receive what the program added with text() and the media helpers, then the returned value.',
   ].join('\n');

@@ -1,6 +1,6 @@
 import type { Binding, JsNameCollision } from '@toolcell/registry';
 import type { BindingSignatureOptions } from './binding-signature.js';
-import { renderBindingSignature } from './binding-signature.js';
+import { renderBindingDeclaration } from './binding-signature.js';
 import { MAX_DESCRIPTION_CHARS, MAX_TOOL_CHARS, cutText, escapedName, quotedName } from './display-bounds.js';
 import { formatCount } from './exec-limits.js';
 import { leadingComment } from './type-syntax.js';
@@ -27,9 +27,21 @@ export function descriptionComment(binding: Binding): string {
   return leadingComment(named, '');
 }
 
-/** One binding as documented in the `exec` description: its description as `//` lines, then its signature, within a bound. */
-export function bindingBlock(binding: Binding, options: BindingSignatureOptions): string {
-  return boundedBlock(`${descriptionComment(binding)}${renderBindingSignature(binding, options)}`);
+/**
+ * Bindings as documented in the `exec` description: one `declare namespace tools { … }`
+ * in which each binding is its description as `//` lines, then its function declaration
+ * and aliases, within a bound. Aliases share the namespace, so a later binding's alias
+ * never takes a name an earlier one took (`Node2`). Metadata only ever fills `//` lines:
+ * no tool can close the namespace or start another tool's declaration.
+ */
+export function toolsDeclaration(bindings: readonly Binding[], options: BindingSignatureOptions): string {
+  const taken: string[] = [];
+  const blocks = bindings.map((binding) => {
+    const declaration = renderBindingDeclaration(binding, options, taken);
+    taken.push(...declaration.aliasNames);
+    return boundedBlock(`${descriptionComment(binding)}${declaration.text}`);
+  });
+  return ['declare namespace tools {', ...blocks, '}'].join('\n');
 }
 
 const REASONS: Record<JsNameCollision['reason'], string> = {
