@@ -122,7 +122,7 @@ describe('toolcell inspect', () => {
     const report = JSON.parse(codeOnly.stdout) as Record<string, unknown>;
     expect(report).toMatchObject({ mode: 'code_mode_only', provider: 'scripted', tools: ['ask_user_question', 'exec'] });
     expect(report.declarations).toHaveLength(2);
-    expect(report.execDescription).toContain('tools.read_file(');
+    expect(report.execDescription).toContain('function read_file(');
     expect(report.promptSections).toContainEqual(expect.objectContaining({ id: 'tools:code-only' }));
     expect(anthropic.code).toBe(0);
     expect(anthropic.stdout).toContain('provider: anthropic (Anthropic Messages format)');

@@ -29,7 +29,7 @@ describe('toolcell with mcpServers', () => {
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('== MCP servers ==\nmemory (stdio): ready, 9 tools');
-    expect(result.stdout).toContain('tools.mcp__memory__read_graph(');
+    expect(result.stdout).toContain('function mcp__memory__read_graph(');
   }, 60_000);
 
   describe('toolcell mcp-server (stdio)', () => {
@@ -46,7 +46,7 @@ describe('toolcell with mcpServers', () => {
     it('serves exec over the demo tools and the imported server, and a program combines both', async () => {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name)).toContain('exec');
-      expect(tools.find((tool) => tool.name === 'exec')?.description).toContain('tools.mcp__memory__create_entities(');
+      expect(tools.find((tool) => tool.name === 'exec')?.description).toContain('function mcp__memory__create_entities(');
       const code = `
         await tools.mcp__memory__create_entities({ entities: [{ name: 'notes.md', entityType: 'file', observations: ['seen'] }] });
         const [files, graph] = await Promise.all([tools.list_files({}), tools.mcp__memory__read_graph({})]);

@@ -78,7 +78,7 @@ describe('the playground in headless Chromium', () => {
     await expect.poll(() => page.textContent('#declared')).toContain('code_mode_only');
     // ask_user_question is a direct-control tool: on the wire in every mode.
     expect(await page.textContent('#declared')).toMatch(/: ask_user_question, exec, wait\)$/);
-    expect(await page.textContent('#exec-description')).toContain('tools.read_file');
+    expect(await page.textContent('#exec-description')).toContain('function read_file(');
     expect(await page.textContent('#execution tr[data-tool="read_file"]')).toContain('refused UNKNOWN_TOOL');
     await screenshot('2-code-mode-only');
   });
@@ -173,7 +173,7 @@ describe('the playground in headless Chromium', () => {
     // thread: only terminating the worker does. (A backtracking schema pattern used to do
     // this in the validator; patterns now run in linear time.)
     await page.selectOption('#tool-set', 'demo');
-    await expect.poll(() => page.textContent('#exec-description')).toContain('tools.read_file');
+    await expect.poll(() => page.textContent('#exec-description')).toContain('function read_file(');
     await editorText('return Array.prototype.indexOf.call({ length: 2 ** 32 - 1 }, 1);');
     await page.click('#run');
     await waitForRunDone();

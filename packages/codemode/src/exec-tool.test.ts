@@ -171,7 +171,7 @@ describe('exec', () => {
     const h = harness();
     const exec = h.registry.wireView(h.registry.root).find((declaration) => declaration.name === 'exec');
     expect(exec?.kind).toBe('freeform');
-    expect(exec?.description).toContain('tools.read_file(');
-    expect(exec?.description).not.toContain('tools.ask_user_question(');
+    expect(exec?.description).toContain('function read_file(');
+    expect(exec?.description).not.toContain('function ask_user_question(');
   });
 });

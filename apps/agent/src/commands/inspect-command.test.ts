@@ -34,16 +34,16 @@ describe('inspect', () => {
   it('code_mode_only: exec documents the bindings; tools.directControl moves a tool onto the wire', async () => {
     const report = await inspectWith({ tools: { mode: 'code_mode_only', directControl: ['ask_user_question', 'search_text'] } });
     expect(report.tools).toEqual(['ask_user_question', 'exec', 'search_text']);
-    expect(report.execDescription).toContain('tools.read_file(');
-    expect(report.execDescription).not.toContain('tools.search_text(');
+    expect(report.execDescription).toContain('function read_file(');
+    expect(report.execDescription).not.toContain('function search_text(');
     expect(report.promptSections[0]?.id).toBe('tools:code-only');
   });
 
   it('tools.search declares tool_search and documents only the eager tools in full', async () => {
     const report = await inspectWith({ tools: { mode: 'code_mode_only', search: true, eager: ['read_file'] } });
     expect(report.tools).toEqual(['ask_user_question', 'exec', 'tool_search']);
-    expect(report.execDescription).toContain('tools.read_file(');
-    expect(report.execDescription).not.toContain('tools.write_file(');
+    expect(report.execDescription).toContain('function read_file(');
+    expect(report.execDescription).not.toContain('function write_file(');
   });
 
   it('--cells declares wait; the provider flag picks the declaration format', async () => {

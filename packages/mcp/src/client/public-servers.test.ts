@@ -59,8 +59,8 @@ describe('server-filesystem and server-memory inside one program', () => {
 
   it('lists both servers in the exec description, with the output schema as the result type', () => {
     const exec = registry.wireView(registry.root).find((declaration) => declaration.name === 'exec');
-    expect(exec?.description).toContain('tools.mcp__files__read_text_file(');
-    expect(exec?.description).toContain('tools.mcp__memory__read_graph(');
-    expect(exec?.description).toMatch(/tools\.mcp__files__read_text_file\([\s\S]*?\): Promise<\{ content: string \}>/);
+    expect(exec?.description).toContain('function mcp__files__read_text_file(');
+    expect(exec?.description).toContain('function mcp__memory__read_graph(');
+    expect(exec?.description).toMatch(/function mcp__files__read_text_file\([\s\S]*?\): Promise<\{ content: string \}>;/);
   });
 });

@@ -41,7 +41,7 @@ describe('toolcell as a code-mode MCP server over stdio', () => {
     expect(result.structuredContent).toMatchObject({ return_value: { text: 'added' } });
     if (changes === before) await changed;
     const { tools } = await client.listTools();
-    expect(tools[0]?.description).toContain('tools.mcp__fixture__extra_beta(');
+    expect(tools[0]?.description).toContain('function mcp__fixture__extra_beta(');
   });
 
   it('answers a call of an unknown tool as an isError result', async () => {

@@ -56,8 +56,8 @@ describe('toolcell as a code-mode MCP server over Streamable HTTP', () => {
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toEqual(['exec']);
     expect(tools[0]?.inputSchema).toMatchObject({ type: 'object', required: ['code'] });
-    expect(tools[0]?.description).toContain('tools.mcp__fixture__cancellations(');
-    expect(tools[0]?.description).toContain('tools.launch_rocket(');
+    expect(tools[0]?.description).toContain('function mcp__fixture__cancellations(');
+    expect(tools[0]?.description).toContain('function launch_rocket(');
   });
 
   it('runs exec with nested calls into an imported server: content for the model, the typed value as structuredContent', async () => {
