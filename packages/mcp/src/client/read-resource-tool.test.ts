@@ -34,6 +34,14 @@ function toolsOnlyServer(): McpServer {
   return server;
 }
 
+/** A server with resources and a tool of its own named read_resource. */
+function ownReaderServer(): McpServer {
+  const server = new McpServer({ name: 'own', version: '1.0.0' });
+  server.registerResource('note', 'own://note', {}, (uri) => ({ contents: [{ uri: uri.href, text: 'a note' }] }));
+  server.registerTool('read_resource', { description: 'The server\'s own reader.', annotations: { readOnlyHint: true } }, () => ({ content: [{ type: 'text', text: '"own"' }] }));
+  return server;
+}
+
 describe('read_resource for an imported server that declares resources', () => {
   const registry = new ToolRegistry({ mode: 'code_mode' });
   const runtime = new ToolRuntime({ registry });
@@ -41,12 +49,14 @@ describe('read_resource for an imported server that declares resources', () => {
   const codeMode = new CodeMode({ registry, runtime, transport });
   let docs: LoopbackMcpServer;
   let plain: LoopbackMcpServer;
+  let own: LoopbackMcpServer;
   let handle: McpServersHandle;
 
   beforeAll(async () => {
     docs = await serveLoopback(docsServer);
     plain = await serveLoopback(toolsOnlyServer);
-    handle = await connectMcpServers({ docs: { url: docs.url }, plain: { url: plain.url } }, { registry });
+    own = await serveLoopback(ownReaderServer);
+    handle = await connectMcpServers({ docs: { url: docs.url }, plain: { url: plain.url }, own: { url: own.url } }, { registry });
     codeMode.install();
   });
   afterAll(async () => {
@@ -55,6 +65,7 @@ describe('read_resource for an imported server that declares resources', () => {
     await transport.close();
     await docs.close();
     await plain.close();
+    await own.close();
   });
 
   const exec = async (code: string) => {
@@ -67,6 +78,7 @@ describe('read_resource for an imported server that declares resources', () => {
     expect(handle.status().map((status) => [status.name, status.toolCount])).toEqual([
       ['docs', 2],
       ['plain', 1],
+      ['own', 1],
     ]);
     expect(registry.get('mcp__docs__read_resource')).toMatchObject({ readOnly: true, needsApproval: false });
     expect(registry.get('mcp__plain__read_resource')).toBeUndefined();
@@ -86,6 +98,13 @@ describe('read_resource for an imported server that declares resources', () => {
         '}>',
       ].join('\n'),
     );
+  });
+
+  it('leaves a server\'s own read_resource tool in place', async () => {
+    expect(registry.get('mcp__own__read_resource')?.description).toBe("The server's own reader.");
+    const outcome = await runtime.dispatch({ name: 'mcp__own__read_resource', args: { uri: 'own://note' }, callId: 'own', scope: registry.root });
+    expect(outcome.status === 'ok' && outcome.output.result.value).toBe('own');
+    expect(handle.status()[2]?.skipped).toEqual([]);
   });
 
   it('lets a program follow the resource_link one tool returned and read the text', async () => {
