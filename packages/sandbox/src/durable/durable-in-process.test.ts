@@ -46,6 +46,12 @@ describe('a durable program in process', () => {
     expect(second.stats.cpuMs).toBeGreaterThanOrEqual(first.stats.cpuMs);
   });
 
+  it('seals a trivial paused program in at most 100 KB: its memory as the difference from the prepared realm', async () => {
+    const first = suspended(await run(`return 'got ' + (await tools.approve({}));`));
+    expect(first.snapshot.byteLength).toBeLessThanOrEqual(100_000);
+    expect(await resume(first.snapshot, [[1, 'yes']])).toMatchObject({ status: 'completed', returnValue: 'got yes' });
+  });
+
   // A Promise.all with one call parked, timers across a suspension and three rounds run on every
   // transport, this one included, in durable-transports.slow.test.ts.
 

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SANDBOX_LIMITS } from '../contract/sandbox-limits.js';
-import { GuestRealm } from '../guest/guest-realm.js';
-import { captureLiveMemory, lastNonZeroEnd } from '../guest/live-memory.js';
+import { CONTEXT_RANDOM_STATE, GuestRealm } from '../guest/guest-realm.js';
+import { captureLiveMemory, lastNonZeroEnd, memoryDigest, xorRegions } from '../guest/live-memory.js';
 import { BUILD_MEMORY_LAYOUT } from '../guest/linear-memory-snapshot.js';
 import { createQuickJsInstance, memoryCapBytes } from '../guest/quickjs-instance.js';
 import { QUICKJS_LIBRARY, QUICKJS_VARIANT, buildFingerprint } from './build-fingerprint.js';
@@ -60,5 +60,33 @@ describe('the QuickJS build durable snapshots rely on', () => {
     const end = (heap?.start ?? 0) + (heap?.bytes.length ?? 0);
     expect(bytes[end - 4] || bytes[end - 3] || bytes[end - 2] || bytes[end - 1]).toBeTruthy();
     expect(bytes.subarray(end).every((byte) => byte === 0)).toBe(true);
+  });
+
+  it('prepares realms that differ only in the context random state, so one prepared-memory digest serves them all', async () => {
+    const first = new GuestRealm(await createQuickJsInstance(CAP));
+    const second = new GuestRealm(await createQuickJsInstance(CAP));
+    const context = (first.context as unknown as { ctx: { value: number } }).ctx.value;
+    const verbatim = [{ start: context + CONTEXT_RANDOM_STATE.offset, bytes: CONTEXT_RANDOM_STATE.bytes }];
+    const [a, b] = [captureLiveMemory(first.instance.memory), captureLiveMemory(second.instance.memory)];
+    const differing: number[] = [];
+    a.regions.forEach((region, index) => {
+      const other = b.regions[index]?.bytes ?? new Uint8Array();
+      expect(other.length).toBe(region.bytes.length);
+      region.bytes.forEach((byte, at) => {
+        if (other[at] !== byte) differing.push(region.start + at);
+      });
+    });
+    expect(differing.every((at) => at >= verbatim[0]!.start && at < verbatim[0]!.start + verbatim[0]!.bytes)).toBe(true);
+    expect(second.baselineDigest()).toBe(first.baselineDigest());
+    // The random state is kept verbatim: a difference taken from one realm restores against another whose state differs.
+    const flipped = a.regions.map((region) => ({ start: region.start, bytes: region.bytes.slice() }));
+    const heap = flipped[1]!;
+    heap.bytes[verbatim[0]!.start - heap.start] ^= 0xff;
+    expect(memoryDigest(flipped, verbatim)).toBe(memoryDigest(a.regions, verbatim));
+    expect(memoryDigest(flipped, [])).not.toBe(memoryDigest(a.regions, []));
+    const live = b.regions.map((region) => ({ start: region.start, bytes: region.bytes.slice() }));
+    live[1]!.bytes[100] ^= 0x5a;
+    const back = xorRegions(xorRegions(live, a.regions, verbatim), flipped, verbatim);
+    expect(back.map((region) => Buffer.from(region.bytes).equals(Buffer.from(live[back.indexOf(region)]!.bytes)))).toEqual([true, true]);
   });
 });

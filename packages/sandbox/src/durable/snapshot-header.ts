@@ -51,4 +51,6 @@ export interface SnapshotHeader {
   /** The memory's size when sealed: the restoring instance starts at least this large. */
   readonly memoryBytes: number;
   readonly regions: readonly SealedRegion[];
+  /** Set when the regions are the difference from the prepared realm's memory with this digest (see `LiveMemory.baseline`). */
+  readonly baseline?: string;
 }

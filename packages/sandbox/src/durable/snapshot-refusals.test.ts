@@ -73,6 +73,22 @@ describe('a resume refuses', () => {
     expect(error.message).toMatch(/^snapshot refused: its realm wiring \(sha256 [0-9a-f]{16}\) differs from this host's \(sha256 [0-9a-f]{16}\): the QuickJS build or the prelude prepares realms differently here$/);
   });
 
+  it('a snapshot sealed as the difference from another prepared memory, and the snapshot still resumes', async () => {
+    const { header, live } = openSnapshot(snapshot, { keys: TEST_KEYS, identity: durableFor().identity, maxBytes: 1e9, now: Date.now(), build: buildFingerprint(), answerIds: [] });
+    expect(header.baseline).toMatch(/^[0-9a-f]{16}$/);
+    expect((JSON.parse(header.wiring) as { baseline: unknown }).baseline).toBe(header.baseline);
+    const other = '0'.repeat(16);
+    const otherWiring = JSON.stringify({ ...(JSON.parse(header.wiring) as object), baseline: other });
+    for (const wiring of [header.wiring, otherWiring]) {
+      const sealed = sealSnapshot({ ...header, wiring }, { ...live, baseline: other }, TEST_KEYS, 1e9);
+      if (!('sealed' in sealed)) throw new Error('not sealed');
+      const error = await refusal(resume(sealed.sealed));
+      expect(error.code).toBe('SNAPSHOT_BUILD_MISMATCH');
+      expect(error.message).toMatch(/^snapshot refused: its realm wiring \(sha256 [0-9a-f]{16}\) differs from this host's/);
+    }
+    expect(await resume(snapshot)).toMatchObject({ status: 'completed', returnValue: 'got yes' });
+  });
+
   it('a changed byte anywhere, and a header changed to mark the parked call answered', async () => {
     for (const index of [30, Math.floor(snapshot.length / 2), snapshot.length - 40, snapshot.length - 1]) {
       const error = await refusal(resume(withByte(snapshot, index, (snapshot[index] ?? 0) ^ 1)));

@@ -60,12 +60,18 @@ export interface CompressedRegion {
 export interface CompressedMemory {
   readonly memoryBytes: number;
   readonly regions: readonly CompressedRegion[];
+  /** See `LiveMemory.baseline`. */
+  readonly baseline?: string;
 }
 
 /** Compress live memory for {@link sealCompressed}. */
 export function compressLiveMemory(live: LiveMemory): CompressedMemory {
   const { gzip } = sealPrimitives();
-  return { memoryBytes: live.memoryBytes, regions: live.regions.map((region) => ({ start: region.start, bytes: region.bytes.byteLength, compressed: gzip(region.bytes) })) };
+  return {
+    memoryBytes: live.memoryBytes,
+    regions: live.regions.map((region) => ({ start: region.start, bytes: region.bytes.byteLength, compressed: gzip(region.bytes) })),
+    ...(live.baseline === undefined ? {} : { baseline: live.baseline }),
+  };
 }
 
 /** Decompress memory a parent sent (`RangeError` when a region does not inflate to its size). */
@@ -76,7 +82,7 @@ export function inflateMemory(memory: CompressedMemory): LiveMemory {
     if (bytes.byteLength !== region.bytes) throw new RangeError(`a memory region inflates to ${bytes.byteLength} bytes, not ${region.bytes}`);
     return { start: region.start, bytes };
   });
-  return { memoryBytes: memory.memoryBytes, regions };
+  return { memoryBytes: memory.memoryBytes, regions, ...(memory.baseline === undefined ? {} : { baseline: memory.baseline }) };
 }
 
 /** Seal a paused program: its snapshot, or (over `maxBytes`) why there is none. */
@@ -92,6 +98,7 @@ export function sealCompressed(header: UnsealedHeader, memory: CompressedMemory,
     ...header,
     memoryBytes: memory.memoryBytes,
     regions: memory.regions.map((region) => ({ start: region.start, bytes: region.bytes, sealedBytes: region.compressed.byteLength })),
+    ...(memory.baseline === undefined ? {} : { baseline: memory.baseline }),
   };
   const keyId = encoder.encode(keys.current.id);
   const headerBytes = encoder.encode(JSON.stringify(full));
@@ -204,7 +211,8 @@ export function openSnapshot(bytes: Uint8Array, options: OpenSnapshotOptions): O
     at += region.sealedBytes;
   }
   if (at !== macStart) throw malformed('bytes remain after its memory regions');
-  return { header, live: { memoryBytes: header.memoryBytes, regions }, compressed: { memoryBytes: header.memoryBytes, regions: compressed } };
+  const baseline = typeof header.baseline === 'string' ? { baseline: header.baseline } : {};
+  return { header, live: { memoryBytes: header.memoryBytes, regions, ...baseline }, compressed: { memoryBytes: header.memoryBytes, regions: compressed, ...baseline } };
 }
 
 function checkHeader(header: SnapshotHeader, options: OpenSnapshotOptions): void {

@@ -4,8 +4,8 @@ import { GuestNatives } from './guest-natives.js';
 import { InterruptCounter } from './interrupt-counter.js';
 import type { CellsFunctions, NativeHandlers } from './guest-natives.js';
 import { LinearMemorySnapshot, liveBounds } from './linear-memory-snapshot.js';
-import { restoreLiveMemory } from './live-memory.js';
-import type { LiveMemory } from './live-memory.js';
+import { memoryDigest, restoreLiveMemory, xorRegions } from './live-memory.js';
+import type { LiveMemory, MemoryRange } from './live-memory.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
 import { adoptRealmImage } from './realm-image.js';
 import type { RealmImage } from './realm-image.js';
@@ -27,6 +27,14 @@ export interface RealmApi {
   readonly drop: QuickJSHandle;
   readonly reseed: QuickJSHandle;
 }
+
+/**
+ * Where, from the context's address, QuickJS keeps the context's random state (`JSContext`'s
+ * `random_state`, a 64-bit word): it is seeded from the clock when the context is created, so
+ * it is the one word in which two realms prepared alike differ (a test checks it). The guest's
+ * `Math.random` does not read it (the prelude's generator is seeded by the host).
+ */
+export const CONTEXT_RANDOM_STATE = { offset: 224, bytes: 8 } as const;
 
 export const API_NAMES = ['install', 'deliver', 'toJson', 'resultJson', 'textJson', 'define', 'parse', 'error', 'keepMain', 'main', 'keep', 'fire', 'drop', 'reseed'] as const;
 
@@ -58,6 +66,8 @@ export class GuestRealm {
   readonly restored: boolean;
   /** The instance's memory as it was right after preparing. */
   private readonly snapshot: LinearMemorySnapshot;
+  /** {@link baselineDigest}, once computed (`null`: not yet). */
+  private digest: string | undefined | null = null;
 
   /**
    * Prepare a realm in `instance`, which must hold no other realm (a reset restores the
@@ -97,7 +107,8 @@ export class GuestRealm {
   /**
    * What a paused program's memory relies on in the realm that resumes it, as text: where
    * preparing put the runtime, the context, the prelude and cells functions and the interrupt
-   * counter, how many host functions it made, and the memory layout. Preparing is
+   * counter, how many host functions it made, the memory layout, and the digest of the
+   * prepared memory (a paused program's memory is sealed as its difference from it). Preparing is
    * deterministic, so every realm of one build and prelude has the same wiring (a test checks
    * it across processes); a sealed snapshot carries it and a resume compares it.
    */
@@ -111,6 +122,7 @@ export class GuestRealm {
       hostRefs: (this.runtime as unknown as { hostRefs?: { nextId?: unknown } }).hostRefs?.nextId ?? null,
       interruptCounter: this.interruptCounter?.wordIndex ?? null,
       layout: liveBounds(this.instance.memory),
+      baseline: this.baselineDigest() ?? null,
     });
   }
 
@@ -121,7 +133,42 @@ export class GuestRealm {
    */
   restore(live: LiveMemory): void {
     if (this.used) throw new Error('a realm takes a paused program only while idle');
-    restoreLiveMemory(this.instance.memory, live, this.snapshot.end);
+    if (live.baseline === undefined) {
+      restoreLiveMemory(this.instance.memory, live, this.snapshot.end);
+      return;
+    }
+    if (live.baseline !== this.baselineDigest()) throw new RangeError(`the paused memory is a difference from a prepared memory with digest ${live.baseline}; this realm's is ${this.baselineDigest() ?? 'unknown'}`);
+    restoreLiveMemory(this.instance.memory, { memoryBytes: live.memoryBytes, regions: xorRegions(live.regions, this.snapshot.regionsCopied, this.perRealm()) }, this.snapshot.end);
+  }
+
+  /**
+   * `live` (this realm's paused program, just captured) as its difference from the prepared
+   * realm's memory, which compresses to a few percent; as it is when the realm has no usable
+   * copy of that memory.
+   */
+  difference(live: LiveMemory): LiveMemory {
+    const baseline = this.baselineDigest();
+    return baseline === undefined ? live : { memoryBytes: live.memoryBytes, regions: xorRegions(live.regions, this.snapshot.regionsCopied, this.perRealm()), baseline };
+  }
+
+  /**
+   * The digest of the prepared realm's memory (computed once), reading the words every realm
+   * has its own of ({@link CONTEXT_RANDOM_STATE}) as zeros: the same in every realm of one
+   * build and prelude, prepared here or restored from a realm image. Undefined when the realm
+   * has no usable copy of that memory.
+   */
+  baselineDigest(): string | undefined {
+    if (this.digest === null) {
+      const regions = this.snapshot.regionsCopied;
+      this.digest = regions.length === 0 ? undefined : memoryDigest(regions, this.perRealm());
+    }
+    return this.digest;
+  }
+
+  /** The memory every realm has its own of: copied verbatim into a sealed difference, never diffed. */
+  private perRealm(): readonly MemoryRange[] {
+    const context = (this.context as unknown as { ctx: { value: number } }).ctx.value;
+    return [{ start: context + CONTEXT_RANDOM_STATE.offset, bytes: CONTEXT_RANDOM_STATE.bytes }];
   }
 
   /** Host memory the snapshot takes, in bytes. */

@@ -288,7 +288,7 @@ export class GuestRun {
     this.mainPromise?.dispose();
     this.mainPromise = undefined;
     const capture: RunCapture = {
-      live: captureLiveMemory(this.realm.instance.memory),
+      live: this.realm.difference(captureLiveMemory(this.realm.instance.memory)),
       wiring: this.realm.wiring(),
       calls: this.calls.state(),
       timers: this.timers.state(),

@@ -162,6 +162,11 @@ export class LinearMemorySnapshot {
     return this.usable ? heap.start + heap.bytes.byteLength : 0;
   }
 
+  /** The copied regions (the memory as the snapshot found it; zeros elsewhere); none when it is not {@link usable}. */
+  get regionsCopied(): readonly Region[] {
+    return this.usable ? this.regions : [];
+  }
+
   /** Put the memory back as it was when the snapshot was taken. Throws when it is not {@link usable}. */
   restore(): void {
     if (!this.usable) throw new Error('the memory snapshot does not cover its heap: drop the instance');

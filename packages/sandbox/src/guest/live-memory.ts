@@ -16,6 +16,81 @@ export interface LiveMemory {
   readonly memoryBytes: number;
   /** The static data, then the heap up to its last non-zero word. */
   readonly regions: readonly MemoryRegion[];
+  /**
+   * Set when the regions hold their difference (XOR) from the prepared realm's memory, which
+   * has this digest (see {@link memoryDigest}): mostly zeros, so they compress far better.
+   */
+  readonly baseline?: string;
+}
+
+/** A byte range of a linear memory. */
+export interface MemoryRange {
+  readonly start: number;
+  readonly bytes: number;
+}
+
+/**
+ * `regions` XOR `baseline` (zeros where the baseline has no bytes), as new regions, except in
+ * `verbatim` (the words that differ between any two prepared realms, such as the clock-seeded
+ * random state of the context), which are kept as they are: applied twice with the same
+ * baseline it gives the regions back, whatever the baselines hold in `verbatim`. A paused
+ * program differs from the realm it was prepared in by a few percent of its words.
+ */
+export function xorRegions(regions: readonly MemoryRegion[], baseline: readonly MemoryRegion[], verbatim: readonly MemoryRange[]): MemoryRegion[] {
+  return regions.map((region) => {
+    const bytes = region.bytes.slice();
+    for (const base of baseline) {
+      const from = Math.max(region.start, base.start);
+      const to = Math.min(region.start + bytes.length, base.start + base.bytes.byteLength);
+      if (to <= from) continue;
+      const into = from - region.start;
+      const out = from - base.start;
+      if ((into | out | (to - from) | base.bytes.byteOffset) % 4 === 0) {
+        const words = new Int32Array(bytes.buffer, into, (to - from) / 4);
+        const baseWords = new Int32Array(base.bytes.buffer, base.bytes.byteOffset + out, (to - from) / 4);
+        for (let index = 0; index < words.length; index += 1) words[index] = (words[index] as number) ^ (baseWords[index] as number);
+      } else {
+        for (let index = 0; index < to - from; index += 1) bytes[into + index] = (bytes[into + index] as number) ^ (base.bytes[out + index] as number);
+      }
+    }
+    for (const range of verbatim) {
+      const from = Math.max(region.start, range.start);
+      const to = Math.min(region.start + bytes.length, range.start + range.bytes);
+      if (to > from) bytes.set(region.bytes.subarray(from - region.start, to - region.start), from - region.start);
+    }
+    return { start: region.start, bytes };
+  });
+}
+
+/**
+ * A 64-bit digest (two FNV-1a-style hashes, hex) of what `regions` hold, ignoring trailing
+ * zeros and reading the bytes in `verbatim` as zeros: whether two prepared realms' memories
+ * are the same, so a difference from one is applied only to the same. Not a security check:
+ * the seal's MAC is.
+ */
+export function memoryDigest(regions: readonly MemoryRegion[], verbatim: readonly MemoryRange[]): string {
+  let low = 0x811c9dc5;
+  let high = 0x01000193;
+  for (const region of regions) {
+    let end = region.bytes.byteLength;
+    while (end > 0 && region.bytes[end - 1] === 0) end -= 1;
+    const bytes = region.bytes.slice(0, end);
+    for (const range of verbatim) {
+      const from = Math.max(0, range.start - region.start);
+      const to = Math.min(end, range.start + range.bytes - region.start);
+      if (to > from) bytes.fill(0, from, to);
+    }
+    low = Math.imul(low ^ region.start, 0x01000193);
+    high = Math.imul(high ^ end, 0x5bd1e995);
+    const words = new Int32Array(bytes.buffer, 0, end >>> 2);
+    for (let index = 0; index < words.length; index += 1) {
+      const word = words[index] as number;
+      low = Math.imul(low ^ word, 0x01000193);
+      high = Math.imul((high ^ word ^ index) + (high >>> 15), 0x5bd1e995);
+    }
+    for (let index = words.length * 4; index < end; index += 1) low = Math.imul(low ^ (bytes[index] as number), 0x01000193);
+  }
+  return (low >>> 0).toString(16).padStart(8, '0') + (high >>> 0).toString(16).padStart(8, '0');
 }
 
 /**
@@ -66,7 +141,7 @@ export function captureLiveMemory(memory: WasmMemory): LiveMemory {
  * realm was prepared the same way and be at least `live.memoryBytes` long; the heap above
  * the copied regions up to `clearTo` is zeroed (it was zero where the copy was taken).
  */
-export function restoreLiveMemory(memory: WasmMemory, live: LiveMemory, clearTo: number): void {
+export function restoreLiveMemory(memory: WasmMemory, live: Pick<LiveMemory, 'memoryBytes' | 'regions'>, clearTo: number): void {
   const bytes = new Uint8Array(memory.buffer);
   if (bytes.length < live.memoryBytes) throw new RangeError(`the memory holds ${bytes.length} bytes, the snapshot needs ${live.memoryBytes}`);
   let end = 0;

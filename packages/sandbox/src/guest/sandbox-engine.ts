@@ -188,6 +188,11 @@ export class SandboxEngine {
       this.keep(slot);
       throw new WiringMismatch(wiring);
     }
+    // The wiring carries the prepared memory's digest; a difference from it is applied only to it.
+    if (request.live.baseline !== undefined && request.live.baseline !== slot.realm.baselineDigest()) {
+      this.keep(slot);
+      throw new WiringMismatch(wiring);
+    }
     slot.realm.restore(request.live);
     return this.engineRun(slot, new GuestRun({ ...request, source: '', realm: slot.realm, resume: request.suspended }));
   }

@@ -14,14 +14,19 @@ export function captureToWire(state: CaptureState, memory: CompressedMemory): Wi
     ...(state.storedJson === undefined ? {} : { storedJson: state.storedJson }),
     memoryBytes: memory.memoryBytes,
     regions: memory.regions.map((region) => ({ start: region.start, bytes: region.bytes, data: Buffer.from(region.compressed.buffer, region.compressed.byteOffset, region.compressed.byteLength).toString('base64') })),
+    ...(memory.baseline === undefined ? {} : { baseline: memory.baseline }),
   };
 }
 
 /** A paused program from the wire: its state, and its memory still compressed. */
 export function captureFromWire(capture: WireCapture): { readonly state: CaptureState; readonly memory: CompressedMemory } {
-  const { memoryBytes, regions, ...state } = capture;
+  const { memoryBytes, regions, baseline, ...state } = capture;
   return {
     state,
-    memory: { memoryBytes, regions: regions.map((region) => ({ start: region.start, bytes: region.bytes, compressed: new Uint8Array(Buffer.from(region.data, 'base64')) })) },
+    memory: {
+      memoryBytes,
+      regions: regions.map((region) => ({ start: region.start, bytes: region.bytes, compressed: new Uint8Array(Buffer.from(region.data, 'base64')) })),
+      ...(baseline === undefined ? {} : { baseline }),
+    },
   };
 }

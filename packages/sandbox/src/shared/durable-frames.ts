@@ -39,6 +39,8 @@ export interface WireCapture {
   readonly storedJson?: string;
   readonly memoryBytes: number;
   readonly regions: readonly WireRegion[];
+  /** Set when the regions are the difference from the prepared realm's memory with this digest. */
+  readonly baseline?: string;
 }
 
 /** Child → parent: the program stopped at a park point; the run ended, the parent seals it. */
@@ -108,6 +110,7 @@ export function checkSuspendedMessage(message: Readonly<Record<string, unknown>>
   const { wiring, calls, timers, output, storedJson, memoryBytes, regions } = capture;
   if (typeof wiring !== 'string' || !isCount(memoryBytes) || !isTime(capture.cpuMs) || !isTime(capture.watchdogMs)) fail('a suspended frame has a malformed capture');
   if (storedJson !== undefined && typeof storedJson !== 'string') fail('a suspended frame has malformed stored values');
+  if (capture.baseline !== undefined && typeof capture.baseline !== 'string') fail('a suspended frame has a malformed baseline');
   if (!isRecord(calls) || !isCount(calls.issued) || !Array.isArray(calls.parked) || calls.parked.length === 0) fail('a suspended frame has no parked calls');
   const issued = calls.issued;
   const parked = calls.parked.map((call: unknown) => checkParked(call, bindings, issued));
@@ -140,6 +143,7 @@ export function checkSuspendedMessage(message: Readonly<Record<string, unknown>>
       ...(storedJson === undefined ? {} : { storedJson }),
       memoryBytes,
       regions: wireRegions,
+      ...(typeof capture.baseline === 'string' ? { baseline: capture.baseline } : {}),
     },
   };
 }
