@@ -28,8 +28,10 @@ describe('toolcell with mcpServers', () => {
     const result = await runToolcell(['inspect', '--workspace', workspaceWithMemoryServer(), '--mode', 'code_mode_only', '--trust-workspace-servers']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('== MCP servers ==\nmemory (stdio): ready, 9 tools');
+    expect(result.stdout).toContain('== MCP servers ==\nmemory (stdio): ready, 10 tools');
     expect(result.stdout).toContain('function mcp__memory__read_graph(');
+    // server-memory declares resources: its nine tools and the read_resource tool toolcell adds.
+    expect(result.stdout).toContain('function mcp__memory__read_resource(');
   }, 60_000);
 
   describe('toolcell mcp-server (stdio)', () => {
