@@ -1,6 +1,5 @@
 import type { JsonObject, JsonValue } from '@toolcell/core';
 import type { CellKey, DurableStore, RecordDecisionResult, StoredApproval, StoredDecisionInput } from '@toolcell/durable-store';
-import { listPendingApprovals } from '@toolcell/durable-store';
 import { previewApprovalArgs } from '@toolcell/executor';
 import type { Scope, ToolRegistry } from '@toolcell/registry';
 import type { DurableProgramResult, DurableRunOptions, DurableSandboxTransport, OutputItem, SandboxLimits, SealKeys } from '@toolcell/sandbox';
@@ -91,6 +90,8 @@ export class DurableCells {
 
   /** The approvals no one has decided yet, by session (or scope). */
   async pending(filter: { readonly session?: string; readonly scope?: string }): Promise<DurableApprovalView[]> {
+    // Loaded here, not at import: a host that never lists pending approvals never loads the store package.
+    const { listPendingApprovals } = await import('@toolcell/durable-store');
     const pending = await listPendingApprovals(this.#options.store, filter);
     return pending.map((approval) => toView(approval.key, approval));
   }
