@@ -159,6 +159,15 @@ async function bundlePackage(dir) {
   for (const built of await Promise.all(Object.entries(urlEntries).map(([name, entry]) => alone(name, entry)))) writeOutputs(built);
   // Their licenses ask for their notice in every copy.
   for (const { name, root } of inlined) copyFileSync(join(root, 'LICENSE'), join(dir, BUNDLE_DIR, `LICENSE.${name}.txt`));
+}
+
+/**
+ * Run the `toolcellBundle.afterBundle` scripts of the package in `dir`. They may import the
+ * built package, and so the bundles of the packages it imports: run them once every target
+ * is bundled (a package is bundled before the packages it references).
+ */
+function runAfterBundle(dir) {
+  const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   for (const script of manifest.toolcellBundle?.afterBundle ?? []) execFileSync(process.execPath, [script], { cwd: dir, stdio: 'inherit' });
 }
 
@@ -195,5 +204,7 @@ const references = compileFirst || args.includes('--references');
 const dirs = args.filter((arg) => arg !== '--references' && arg !== '--build');
 for (const dir of dirs.length === 0 ? ['.'] : dirs) {
   if (compileFirst) compile(dir);
-  for (const target of references ? withReferences(dir) : [dir]) await bundlePackage(target);
+  const targets = references ? [...withReferences(dir)] : [dir];
+  for (const target of targets) await bundlePackage(target);
+  for (const target of targets) runAfterBundle(target);
 }
