@@ -85,11 +85,13 @@ describe.each(TRANSPORTS)('a durable program on the %s transport', (_name, trans
   });
 
   it('keeps pending timers as due times across a suspension', async () => {
+    // A peer's timers run on the real clock: the second is due long after the program parks
+    // (a round trip to the parent), however busy the machine, so it is carried as a due time.
     const first = suspended(
       await run(`
         await new Promise((resolve) => setTimeout(resolve, 1));
         text('first timer');
-        const later = new Promise((resolve) => setTimeout(() => { text('second timer'); resolve('late'); }, 5));
+        const later = new Promise((resolve) => setTimeout(() => { text('second timer'); resolve('late'); }, 2000));
         const verdict = await tools.approve({});
         return [verdict, await later];
       `),
@@ -138,10 +140,11 @@ describe.each(TRANSPORTS)('a durable program on the %s transport', (_name, trans
   });
 
   it('carries the wall-clock allowance over rounds', async () => {
-    // 600 ms of timers a round under a 1 000 ms allowance: the second round goes over it only if the first's time counts.
+    // 2 500 ms of timers a round under a 4 000 ms allowance: the second round goes over it only if the
+    // first's time counts; the 1 500 ms left over in the first round absorb a busy machine's delays.
     const first = suspended(
-      await run(`await new Promise((resolve) => setTimeout(resolve, 600)); await tools.approve({}); await new Promise((resolve) => setTimeout(resolve, 600)); return 'done';`, {
-        limits: { cpuBudgetMs: 1_000, watchdogGraceMs: 0 },
+      await run(`await new Promise((resolve) => setTimeout(resolve, 2500)); await tools.approve({}); await new Promise((resolve) => setTimeout(resolve, 2500)); return 'done';`, {
+        limits: { cpuBudgetMs: 4_000, watchdogGraceMs: 0 },
       }),
     );
     expect(await resume(first.snapshot, [[1, 'ok']])).toMatchObject({ status: 'failed', error: { code: 'EXEC_CPU_BUDGET' } });
