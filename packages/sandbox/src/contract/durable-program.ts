@@ -87,7 +87,10 @@ export interface ParkedCallAnswer {
 
 /** Resume a suspended program from its sealed snapshot. */
 export interface ResumeProgramRequest extends Omit<RunProgramRequest, 'source' | 'bindings' | 'limits'> {
+  /** The sealed snapshot a suspended run returned (it holds the source, bindings and limits). */
   readonly snapshot: Uint8Array;
+  /** Receives each output item the resumed program produces (they are also in the result). */
+  onOutput?(item: OutputItem): void;
   /** Answers for some or all of its parked calls; calls left unanswered stay parked. */
   readonly answers: readonly ParkedCallAnswer[];
   /** The keys, the identity the caller resumes for (it must be the snapshot's), and how later snapshots are sealed. */
