@@ -1,20 +1,7 @@
 import { mkdir, readFile, readdir, rm, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JsonValue } from '@toolcell/core';
-import type {
-  CellFilter,
-  CellKey,
-  CellRecord,
-  CellSummary,
-  CellWrite,
-  DurableStore,
-  JournalEntry,
-  JournalState,
-  Lease,
-  RecordDecisionResult,
-  StoredDecision,
-  StoredDecisionInput,
-} from '../durable-store.js';
+import type { CellFilter, CellKey, CellRecord, CellSummary, CellWrite, DurableStore, JournalEntry, JournalState, Lease, RecordDecisionResult, StoredDecision, StoredDecisionInput } from '../durable-store.js';
 import { isJournalMove, journalRank } from '../journal-moves.js';
 import { StoreError } from '../store-error.js';
 import { isCode, publishExclusive } from './atomic-file.js';

@@ -1,21 +1,6 @@
 import type { JsonValue } from '@toolcell/core';
 import pg from 'pg';
-import type {
-  CellFilter,
-  CellKey,
-  CellRecord,
-  CellStatus,
-  CellSummary,
-  CellWrite,
-  DurableStore,
-  JournalEntry,
-  JournalState,
-  Lease,
-  RecordDecisionResult,
-  StoredApproval,
-  StoredDecision,
-  StoredDecisionInput,
-} from '../durable-store.js';
+import type { CellFilter, CellKey, CellRecord, CellStatus, CellSummary, CellWrite, DurableStore, JournalEntry, JournalState, Lease, RecordDecisionResult, StoredApproval, StoredDecision, StoredDecisionInput } from '../durable-store.js';
 import { isJournalMove } from '../journal-moves.js';
 import { StoreError } from '../store-error.js';
 import { quoteIdentifier, schemaStatements } from './postgres-schema.js';
