@@ -94,6 +94,24 @@ describe('a realm restored from the shipped image', () => {
     expect(restored.wiring()).toBe(image.wiring);
   });
 
+  it('keeps its wiring when the image is read as a Node Buffer at an offset in a larger buffer, as a file read gives it', async () => {
+    // Buffer's own `slice` is a view: a digest that sliced the regions read the wrong bytes,
+    // so every restored realm was "wired differently" and the shipped image was dropped.
+    const pool = Buffer.alloc(shipped.byteLength + 1_424);
+    pool.set(shipped, 1_424);
+    const read = await readShippedRealm(pool.subarray(1_424), (message) => {
+      throw new Error(message);
+    });
+    const realm = new GuestRealm(await createQuickJsInstance(CAP), read);
+    expect(realm.restored).toBe(true);
+    expect(realm.wiring()).toBe(image.wiring);
+    const source = sourceOf(read);
+    const engine = new SandboxEngine({ realmImage: source });
+    expect((await run(engine, 'return await tools.echo({ v: 1 });')).outcome).toMatchObject({ status: 'completed', returnJson: '{"v":1}' });
+    expect(source.mismatches).toBe(0);
+    engine.close();
+  });
+
   it('runs guest-API programs as a prepared realm does, and resets between them', async () => {
     const source = sourceOf(image);
     const restoredEngine = new SandboxEngine({ realmImage: source, maxIdleInstances: 1 });

@@ -38,7 +38,7 @@ export interface MemoryRange {
  */
 export function xorRegions(regions: readonly MemoryRegion[], baseline: readonly MemoryRegion[], verbatim: readonly MemoryRange[]): MemoryRegion[] {
   return regions.map((region) => {
-    const bytes = region.bytes.slice();
+    const bytes = copyOf(region.bytes, region.bytes.byteLength);
     for (const base of baseline) {
       const from = Math.max(region.start, base.start);
       const to = Math.min(region.start + bytes.length, base.start + base.bytes.byteLength);
@@ -63,6 +63,17 @@ export function xorRegions(regions: readonly MemoryRegion[], baseline: readonly 
 }
 
 /**
+ * The first `length` bytes of `bytes` in a buffer of their own. Not `slice`: a Node `Buffer`
+ * (a file read, a gunzip's output) inherits Buffer's `slice`, a view into the same memory,
+ * so a digest would read its words from the pool's start and the XOR would write into it.
+ */
+function copyOf(bytes: Uint8Array, length: number): Uint8Array {
+  const copy = new Uint8Array(length);
+  copy.set(bytes.subarray(0, length));
+  return copy;
+}
+
+/**
  * A 64-bit digest (two FNV-1a-style hashes, hex) of what `regions` hold, ignoring trailing
  * zeros and reading the bytes in `verbatim` as zeros: whether two prepared realms' memories
  * are the same, so a difference from one is applied only to the same. Not a security check:
@@ -74,7 +85,7 @@ export function memoryDigest(regions: readonly MemoryRegion[], verbatim: readonl
   for (const region of regions) {
     let end = region.bytes.byteLength;
     while (end > 0 && region.bytes[end - 1] === 0) end -= 1;
-    const bytes = region.bytes.slice(0, end);
+    const bytes = copyOf(region.bytes, end);
     for (const range of verbatim) {
       const from = Math.max(0, range.start - region.start);
       const to = Math.min(end, range.start + range.bytes - region.start);
