@@ -2,7 +2,7 @@ import type { SnapshotIdentity } from '../contract/durable-program.js';
 import type { OutputItem } from '../contract/output-item.js';
 import type { SandboxBinding } from '../contract/sandbox-binding.js';
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
-import type { EngineToolCall } from '../guest/engine-sink.js';
+import type { EngineToolCall } from '../guest/engine-tool-call.js';
 import type { GuestTimersState } from '../guest/guest-timers.js';
 import type { OutputBudgetState } from '../shared/output-budget.js';
 import type { BuildFingerprint } from './build-fingerprint.js';

@@ -2,18 +2,10 @@ import type { ProgramError } from '../contract/program-result.js';
 import type { GuestEvent } from '../shared/guest-events.js';
 import type { SuspendRefusal } from '../contract/durable-program.js';
 import type { OutputBudgetState } from '../shared/output-budget.js';
+import type { EngineToolCall } from './engine-tool-call.js';
 import type { GuestTimersState } from './guest-timers.js';
 import type { LiveMemory } from './live-memory.js';
 import type { PendingDelivery, ToolCallLedgerState } from './tool-call-ledger.js';
-
-/** A tool call as the engine reports it: the input stays JSON text until a transport needs it. */
-export interface EngineToolCall {
-  readonly id: number;
-  readonly jsName: string;
-  readonly inputJson: string;
-  /** The program ended before the call was sent (see `GuestToolCall.unawaited`). */
-  readonly unawaited?: true;
-}
 
 /**
  * Where the engine sends what the guest does: the host side (the in-process transport, or

@@ -7,26 +7,10 @@ import { LinearMemorySnapshot, liveBounds } from './linear-memory-snapshot.js';
 import { memoryDigest, restoreLiveMemory, xorRegions } from './live-memory.js';
 import type { LiveMemory, MemoryRange } from './live-memory.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
+import { API_NAMES } from './realm-api.js';
+import type { RealmApi } from './realm-api.js';
 import { adoptRealmImage } from './realm-image.js';
-import type { RealmImage } from './realm-image.js';
-
-/** The prelude functions the host calls. */
-export interface RealmApi {
-  readonly install: QuickJSHandle;
-  readonly deliver: QuickJSHandle;
-  readonly toJson: QuickJSHandle;
-  readonly resultJson: QuickJSHandle;
-  readonly textJson: QuickJSHandle;
-  readonly define: QuickJSHandle;
-  readonly parse: QuickJSHandle;
-  readonly error: QuickJSHandle;
-  readonly keepMain: QuickJSHandle;
-  readonly main: QuickJSHandle;
-  readonly keep: QuickJSHandle;
-  readonly fire: QuickJSHandle;
-  readonly drop: QuickJSHandle;
-  readonly reseed: QuickJSHandle;
-}
+import type { PreparedRealm, RealmImage } from './realm-image.js';
 
 /**
  * Where, from the context's address, QuickJS keeps the context's random state (`JSContext`'s
@@ -36,8 +20,6 @@ export interface RealmApi {
  */
 export const CONTEXT_RANDOM_STATE = { offset: 224, bytes: 8 } as const;
 
-export const API_NAMES = ['install', 'deliver', 'toJson', 'resultJson', 'textJson', 'define', 'parse', 'error', 'keepMain', 'main', 'keep', 'fire', 'drop', 'reseed'] as const;
-
 /**
  * A QuickJS runtime and context with the guest API installed, the only realm of its
  * instance, serving one program at a time. Preparing it (runtime, context, parsing the
@@ -45,7 +27,7 @@ export const API_NAMES = ['install', 'deliver', 'toJson', 'resultJson', 'textJso
  * instance's linear memory is copied right after, and {@link reset} puts that copy back
  * between programs, so every program starts in a byte-for-byte fresh realm.
  */
-export class GuestRealm {
+export class GuestRealm implements PreparedRealm {
   /** The handlers of the program using this realm. */
   handlers: NativeHandlers | undefined;
   /** Whether a program has taken this realm since it was prepared or reset. */

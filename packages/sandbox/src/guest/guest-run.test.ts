@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveSandboxLimits } from '../contract/sandbox-limits.js';
-import type { EngineSink, EngineToolCall } from './engine-sink.js';
+import type { EngineSink } from './engine-sink.js';
+import type { EngineToolCall } from './engine-tool-call.js';
 import { GuestRealm } from './guest-realm.js';
 import { GuestRun } from './guest-run.js';
 import { createQuickJsInstance, memoryCapBytes } from './quickjs-instance.js';

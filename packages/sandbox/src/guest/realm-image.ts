@@ -1,10 +1,10 @@
 import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
 import type { CellsFunctions, GuestNatives } from './guest-natives.js';
-import type { GuestRealm, RealmApi } from './guest-realm.js';
 import { InterruptCounter } from './interrupt-counter.js';
 import { captureLiveMemory, lastNonZeroEnd, restoreLiveMemory } from './live-memory.js';
 import type { LiveMemory } from './live-memory.js';
 import type { QuickJsInstance, WasmMemory } from './quickjs-instance.js';
+import type { RealmApi } from './realm-api.js';
 
 /** Bump when what {@link adoptRealmImage} relies on changes: older images are then refused. */
 const FORMAT = 1;
@@ -31,7 +31,7 @@ export interface RealmImage {
   /** The natives in the order they took host reference ids. */
   readonly natives: readonly string[];
   readonly interruptCounter: number | null;
-  /** The prepared realm's {@link GuestRealm.wiring}: the restored one must show the same. */
+  /** The prepared realm's {@link PreparedRealm.wiring}: the restored one must show the same. */
   readonly wiring: string;
 }
 
@@ -44,11 +44,26 @@ export interface RealmImageSource {
 }
 
 /** The host-side parts of a realm that preparing makes and a restore must rebuild. */
-interface HostParts {
+export interface HostParts {
   readonly instance: QuickJsInstance;
   readonly runtime: QuickJSRuntime;
   readonly context: QuickJSContext;
   readonly natives: GuestNatives;
+}
+
+/** What a realm restored from an image holds: as preparing the realm (`GuestRealm`) would have made it. */
+export interface AdoptedRealm {
+  readonly api: RealmApi;
+  readonly cells: CellsFunctions;
+  readonly interruptCounter: InterruptCounter | undefined;
+}
+
+/** A prepared realm (`GuestRealm`), as {@link captureRealmImage} reads it. */
+export interface PreparedRealm extends HostParts, AdoptedRealm {
+  /** Whether a program has taken the realm: an image is taken before any. */
+  readonly used: boolean;
+  /** Where preparing put what the host holds (`GuestRealm.wiring`), as text. */
+  wiring(): string;
 }
 
 /** What the context keeps behind its protected fields (quickjs-emscripten 0.32). */
@@ -73,7 +88,7 @@ const internals = (context: QuickJSContext): ContextInternals => context as unkn
  * Take the image of `realm`, prepared and never used, in an instance of its own; `fresh`
  * is another instance of the same build where nothing was created yet (it is used up).
  */
-export function captureRealmImage(realm: GuestRealm, fresh: QuickJsInstance): RealmImage {
+export function captureRealmImage(realm: PreparedRealm, fresh: QuickJsInstance): RealmImage {
   if (realm.used) throw new Error('a realm image is taken before any program');
   const context = internals(realm.context);
   if (context._BigInt !== undefined || context._Symbol !== undefined || context._SymbolIterator !== undefined || context._SymbolAsyncIterator !== undefined) {
@@ -102,12 +117,6 @@ export function captureRealmImage(realm: GuestRealm, fresh: QuickJsInstance): Re
   };
 }
 
-/** What a realm restored from an image holds: as {@link GuestRealm}'s preparation would have made it. */
-export interface AdoptedRealm {
-  readonly api: RealmApi;
-  readonly cells: CellsFunctions;
-  readonly interruptCounter: InterruptCounter | undefined;
-}
 
 /**
  * Make the realm of `image` out of `parts`: a fresh instance whose runtime and context were

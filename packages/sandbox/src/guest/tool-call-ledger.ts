@@ -1,4 +1,4 @@
-import type { EngineToolCall } from './engine-sink.js';
+import type { EngineToolCall } from './engine-tool-call.js';
 
 /** A response waiting to enter the guest. */
 export interface PendingDelivery {
