@@ -54,7 +54,15 @@ export const COMMAND_OPTIONS: Readonly<Record<CommandName, OptionTable>> = {
     report: { type: 'string' },
   },
   'mock-server': { ...HELP, script: { type: 'string' }, port: { type: 'string' }, record: { type: 'string' } },
-  'mcp-server': { ...WORKSPACE, ...HELP, http: { type: 'string' }, token: { type: 'string' } },
+  'mcp-server': {
+    ...WORKSPACE,
+    ...HELP,
+    http: { type: 'string' },
+    token: { type: 'string' },
+    'max-sessions': { type: 'string' },
+    'session-idle-ms': { type: 'string' },
+    'allowed-origins': { type: 'string' },
+  },
   help: {},
 };
 

@@ -114,5 +114,13 @@ Stops when stdin closes (stdio) or on Ctrl-C (SIGINT) or SIGTERM.
 
       --http PORT        Streamable HTTP on 127.0.0.1:PORT instead of stdio (0: any free port)
       --token TOKEN      with --http: require "Authorization: Bearer TOKEN"
+      --max-sessions N   with --http: MCP sessions open at once (default 64); a new one beyond
+                         it replaces the least recently used idle one, or gets 503 when none is idle
+      --session-idle-ms MS
+                         with --http: close a session idle this long (default 1800000, 30 min);
+                         its cells end and its client starts a new session
+      --allowed-origins ORIGINS
+                         with --http: browser origins to accept besides loopback ones, separated
+                         by commas (e.g. https://app.example.com); any other Origin gets 403
 ${COMMON}`,
 };

@@ -5,17 +5,9 @@ import { serveStdio, serveStreamableHttp } from '@toolcell/mcp/node';
 import { AgentRuntime } from '../agent/agent-runtime.js';
 import type { CliIo } from '../cli/cli-io.js';
 import type { CommandLine } from '../cli/command-line.js';
-import { stringOption } from '../cli/command-line.js';
 import { settingsFromCommandLine } from '../cli/load-settings.js';
 import { withMcpServerLines } from '../mcp/mcp-server-notices.js';
-
-function parsePort(value: string): number {
-  const port = Number(value);
-  if (!/^\d+$/.test(value) || port > 65535) {
-    throw new ConfigurationError({ setting: '--http', message: `${JSON.stringify(value)} is not a port; use a whole number from 0 (any free port) to 65535.` });
-  }
-  return port;
-}
+import { mcpServerHttpOptions } from './mcp-server-http-options.js';
 
 /** Why a call needing approval is denied for an MCP client that cannot be asked, and what its user can do. */
 export function mcpNoPromptReason(toolName: string): string {
@@ -33,7 +25,7 @@ function ended(stream: NodeJS.ReadableStream): Promise<void> {
 }
 
 /**
- * `toolcell mcp-server [--http PORT]`: serve the agent's registry as a code-mode MCP
+ * `toolcell mcp-server [--http PORT …]`: serve the agent's registry as a code-mode MCP
  * server, over stdio (until stdin ends) or Streamable HTTP on 127.0.0.1 (until SIGINT or
  * SIGTERM). Over stdio nothing but MCP is written to stdout.
  */
@@ -42,10 +34,7 @@ export async function mcpServerCommand(line: CommandLine, io: CliIo, stop: Promi
   if (settings.mode === 'direct') {
     throw new ConfigurationError({ setting: '--mode', message: 'direct has no exec tool; use code_mode or code_mode_only.' });
   }
-  const http = stringOption(line, 'http');
-  const token = stringOption(line, 'token');
-  if (token !== undefined && http === undefined) throw new ConfigurationError({ setting: '--token', message: 'only applies with --http PORT.' });
-  const port = http === undefined ? undefined : parsePort(http);
+  const httpOptions = mcpServerHttpOptions(line);
   let approval: ElicitationApproval | undefined;
   let server: CodeModeMcpServer | undefined;
   // The client's user is asked first (elicitation); --approve decides for clients that cannot ask.
@@ -73,13 +62,13 @@ export async function mcpServerCommand(line: CommandLine, io: CliIo, stop: Promi
       // The imported servers' progress and log messages about a client's calls reach that client.
       ...(agent.mcpServers === undefined ? {} : { importedServers: agent.mcpServers }),
     });
-    if (port === undefined) {
+    if (httpOptions === undefined) {
       const done = ended(io.stdin);
       await serveStdio(server, { stdin: io.stdin, stdout: io.stdout });
       await Promise.race([done, stop]);
       await server.close();
     } else {
-      const endpoint = await serveStreamableHttp(server, { port, ...(token === undefined ? {} : { token }) });
+      const endpoint = await serveStreamableHttp(server, httpOptions);
       io.stderr.write(`toolcell mcp-server listening on ${endpoint.url}\n`);
       await stop;
       await endpoint.close();
