@@ -14,9 +14,13 @@ export async function publishExclusive(tempDir: string, target: string, bytes: U
   try {
     await handle.writeFile(bytes);
     await handle.sync();
-  } finally {
-    await handle.close();
+  } catch (error) {
+    // A full disk fails the write: the partial file would hold on to space no one frees.
+    await handle.close().catch(() => undefined);
+    await unlink(temp).catch(() => undefined);
+    throw error;
   }
+  await handle.close();
   try {
     await link(temp, target);
   } catch (error) {
