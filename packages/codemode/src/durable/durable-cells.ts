@@ -2,7 +2,7 @@ import type { JsonObject, JsonValue } from '@toolcell/core';
 import type { CellKey, DurableStore, RecordDecisionResult, StoredApproval, StoredDecisionInput } from '@toolcell/durable-store';
 import { previewApprovalArgs } from '@toolcell/executor';
 import type { Scope, ToolRegistry } from '@toolcell/registry';
-import type { DurableProgramResult, DurableRunOptions, DurableSandboxTransport, OutputItem, SandboxLimits, SealKeys } from '@toolcell/sandbox';
+import type { DurableProgramResult, DurableRunOptions, DurableSandboxTransport, GuestToolResponse, OutputItem, SandboxLimits, SealKeys } from '@toolcell/sandbox';
 import { DurableCellError } from './durable-cell-error.js';
 import type { DurableApprovalView, DurableCellReport } from './durable-cell-report.js';
 import type { DurableCellsRuntime, ParkedCallInfo } from './durable-tool-batch.js';
@@ -43,11 +43,16 @@ export interface DurableCellStart {
   readonly hostContext?: unknown;
 }
 
+/** A parked call as the cell keeps it: with the declared definition (JSON) its approval was asked for. */
+interface StoredParkedCall extends ParkedCallInfo {
+  readonly definition?: string;
+}
+
 /** What the cell keeps in the store besides its snapshot. */
 interface DurableCellState {
   readonly execCallId: string;
   /** Sandbox call id → the parked call, for every parked call of every round. */
-  readonly calls: Record<string, ParkedCallInfo>;
+  readonly calls: Record<string, StoredParkedCall>;
   /** While suspended: what the program produced so far. */
   readonly output?: readonly OutputItem[];
   /** Once done: its final report. */
@@ -120,7 +125,15 @@ export class DurableCells {
       const scope = this.#options.registry.scope(key.scope);
       const batch = this.#batch(scope, key, state.execCallId, options.hostContext);
       const registry = this.#options.registry;
-      const answers = await resolveParkedCalls({ store, lease, approvals: cell.approvals, calls: state.calls, batch, isIdempotent: (name) => registry.get(name)?.idempotent === true });
+      const answers = await resolveParkedCalls({
+        store,
+        lease,
+        approvals: cell.approvals,
+        calls: state.calls,
+        batch,
+        isIdempotent: (name) => registry.get(name)?.idempotent === true,
+        refusal: (callId, info) => replacedRefusal(info, state.calls[callId]?.definition, registry),
+      });
       if (answers.length === 0) return suspendedReport(key, cell.approvals, state.output ?? []);
       const result = await this.#options.transport.resume({ snapshot: cell.snapshot, answers, onToolBatch: batch.onToolBatch, durable: this.#durable(key) });
       const answered = new Set(answers.map((answer) => String(answer.id)));
@@ -151,7 +164,7 @@ export class DurableCells {
     key: CellKey;
     version: number;
     execCallId: string;
-    calls: Record<string, ParkedCallInfo>;
+    calls: Record<string, StoredParkedCall>;
     approvals: readonly StoredApproval[];
     batch: DurableToolBatch;
     result: DurableProgramResult;
@@ -184,7 +197,7 @@ export class DurableCells {
       }
       const info = batch.parked.get(parked.id);
       if (info === undefined) continue;
-      calls[id] = info;
+      calls[id] = { ...info, definition: declaredDefinition(this.#options.registry, info.toolName) };
       const args = typeof info.args === 'string' ? info.args : previewApprovalArgs((info.args ?? {}) as JsonObject);
       approvals.push({ approvalId: `appr_${globalThis.crypto.randomUUID()}`, callId: id, toolName: info.toolName, args, expiresAt: result.expiresAt });
     }
@@ -201,4 +214,25 @@ function suspendedReport(key: CellKey, approvals: readonly StoredApproval[], out
 
 function toView(key: CellKey, approval: StoredApproval): DurableApprovalView {
   return { approvalId: approval.approvalId, toolName: approval.toolName, args: String(approval.args), cellId: key.cell, expiresAt: approval.expiresAt };
+}
+
+/**
+ * A tool's declared definition as JSON (its functions left out): what a person approved a
+ * call of. Another process registers the same declaration; a replacement declares another.
+ */
+function declaredDefinition(registry: ToolRegistry, toolName: string): string {
+  return JSON.stringify(registry.get(toolName) ?? null);
+}
+
+/** A call whose tool was replaced by another declaration while it was parked: refused, not run (as a pending approval's is). */
+function replacedRefusal(info: ParkedCallInfo, definition: string | undefined, registry: ToolRegistry): GuestToolResponse | undefined {
+  if (definition === undefined || registry.get(info.toolName) === undefined || declaredDefinition(registry, info.toolName) === definition) return undefined;
+  return {
+    ok: false,
+    error: {
+      code: 'NOT_CALLABLE',
+      message: `"${info.toolName}" was replaced by another definition while its approval was pending, so the approved call was not run. Call it again.`,
+      callId: info.callId,
+    },
+  };
 }

@@ -12,6 +12,8 @@ export interface ResolveParkedCallsOptions {
   readonly batch: DurableToolBatch;
   /** Whether a tool declared itself idempotent (`ToolDefinition.idempotent`). */
   readonly isIdempotent: (toolName: string) => boolean;
+  /** Why an approved call must not run after all (its tool was replaced while it was parked), keyed by its sandbox call id. */
+  readonly refusal?: (callId: string, info: ParkedCallInfo) => GuestToolResponse | undefined;
 }
 
 /**
@@ -36,7 +38,7 @@ export async function resolveParkedCalls(options: ResolveParkedCallsOptions): Pr
       continue;
     }
     if (state === 'started') {
-      const response = options.isIdempotent(info.toolName) ? await batch.runDecided(info, { type: 'approve' }) : outcomeUnknown(info);
+      const response = options.isIdempotent(info.toolName) ? (options.refusal?.(approval.callId, info) ?? (await batch.runDecided(info, { type: 'approve' }))) : outcomeUnknown(info);
       await store.moveCall(lease, approval.callId, 'started', 'done', response as unknown as JsonValue);
       answers.push({ id, response });
       continue;
@@ -51,7 +53,8 @@ export async function resolveParkedCalls(options: ResolveParkedCallsOptions): Pr
     const decision = stored?.decision ?? { type: state === 'approved' ? ('approve' as const) : ('deny' as const) };
     if (state === 'approved') await store.moveCall(lease, approval.callId, 'approved', 'started');
     // A denial goes through the executor too: the same DENIED message and events as a direct one.
-    const response = await batch.runDecided(info, decision);
+    const refused = state === 'approved' ? options.refusal?.(approval.callId, info) : undefined;
+    const response = refused ?? (await batch.runDecided(info, decision));
     await store.moveCall(lease, approval.callId, state === 'approved' ? 'started' : 'denied', 'done', response as unknown as JsonValue);
     answers.push({ id, response });
   }
