@@ -8,7 +8,7 @@ import { isPromiseLike } from './is-promise-like.js';
 import { approvalNeeded } from './needs-approval.js';
 import { applyOutputBudget } from './output-budget.js';
 import type { PipelineCall, PipelineHost, PipelineSettings } from './pipeline-host.js';
-import type { GuardDecision, PostExecuteDecision, PreExecuteDecision } from './policy-call.js';
+import type { GuardDecision, PolicyCall, PostExecuteDecision, PreExecuteDecision } from './policy-call.js';
 import { PolicyCallView, PostExecuteCallView } from './policy-call-view.js';
 import type { Refusal } from './refusal.js';
 import { denied, notSerializable, refusalOutcome } from './refusal.js';
@@ -45,8 +45,7 @@ export function runPipeline<Call extends PipelineCall>(engine: PipelineHost<Call
 
 /** A malformed output (or a bug here) must still end the call, never leave it hanging. */
 function crashed(record: PipelineCall, error: unknown): PipelineOutcome {
-  const message = `The executor could not finish the call of "${record.toolName}": ${errorMessage(error)}`;
-  return { type: 'outcome', outcome: refusalOutcome(record, { code: 'EXECUTION_FAILED', message }) };
+  return executionFailed(record, `The executor could not finish the call of "${record.toolName}": ${errorMessage(error)}`);
 }
 
 function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: Call, tool: ToolDefinition): Steps<PipelineOutcome> {
@@ -69,22 +68,9 @@ function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: 
 
   for (const listener of hooked && decided === undefined ? engine.preExecute : []) {
     call ??= new PolicyCallView(record);
-    let decision: PreExecuteDecision | void;
-    try {
-      const returned = listener(call);
-      if (isPromiseLike(returned)) {
-        record.startTimeout(timeoutMs);
-        decision = (yield returned) as Awaited<typeof returned>;
-      } else {
-        decision = returned;
-      }
-    } catch (error) {
-      engine.callEvents.stage(record, 'pre-execute', 'failed');
-      return refused(denied(`A pre-execute hook failed, so the call was not run: ${errorMessage(error)}`), 'pre-execute');
-    }
-    if (ended(record)) return ENDED;
-    engine.callEvents.stage(record, 'pre-execute', decision?.type ?? 'allow');
-    if (decision?.type === 'deny') return refused(denied(`A pre-execute hook denied the call: ${decision.reason}`), 'pre-execute');
+    const answer = yield* consult(engine, record, 'pre-execute', timeoutMs, listener, call);
+    if (answer.outcome !== undefined) return answer.outcome;
+    const decision = answer.decision;
     if (decision?.type === 'rewrite') {
       const rechecked = recheck(tool, decision.args);
       const problem = isPromiseLike(rechecked) ? ((yield rechecked) as Awaited<typeof rechecked>) : rechecked;
@@ -101,22 +87,8 @@ function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: 
   if (guards.length > 0) record.enterStage('guard');
   for (const guard of guards) {
     call ??= new PolicyCallView(record);
-    let decision: GuardDecision | void;
-    try {
-      const returned = guard(call);
-      if (isPromiseLike(returned)) {
-        record.startTimeout(timeoutMs);
-        decision = (yield returned) as Awaited<typeof returned>;
-      } else {
-        decision = returned;
-      }
-    } catch (error) {
-      engine.callEvents.stage(record, 'guard', 'failed');
-      return refused(denied(`A permission check failed, so the call was not run: ${errorMessage(error)}`), 'guard');
-    }
-    if (ended(record)) return ENDED;
-    engine.callEvents.stage(record, 'guard', decision?.type ?? 'allow');
-    if (decision?.type === 'deny') return refused(denied(`Permission denied: ${decision.reason}`), 'guard');
+    const answer = yield* consult(engine, record, 'guard', timeoutMs, guard, call);
+    if (answer.outcome !== undefined) return answer.outcome;
   }
 
   if (decided !== undefined) {
@@ -151,22 +123,14 @@ function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: 
   try {
     // `args` matches the tool's kind: validation checked it.
     const returned = tool.execute(record.args as JsonObject & string, new CallContext(record));
-    if (isPromiseLike(returned)) {
-      // Counted only once a stage hands back a promise: no timer fires while `execute` runs
-      // synchronously, so a call whose stages all return at once needs none.
-      record.startTimeout(timeoutMs);
-      output = (yield returned) as Awaited<typeof returned>;
-    } else {
-      output = returned;
-    }
+    output = isPromiseLike(returned) ? yield* timed(record, timeoutMs, returned) : returned;
   } catch (error) {
     return { type: 'outcome', outcome: failure(engine.settings, record, tool, error) };
   }
   if (ended(record)) return ENDED;
   record.executeReturned();
   if (!isToolOutput(output)) {
-    const message = `"${tool.name}" returned something that is not a tool output; build it with toolOutput(), jsonOutput() or textOutput().`;
-    return { type: 'outcome', outcome: refusalOutcome(record, { code: 'EXECUTION_FAILED', message }) };
+    return executionFailed(record, `"${tool.name}" returned something that is not a tool output; build it with toolOutput(), jsonOutput() or textOutput().`);
   }
 
   let modelContext: string[] | undefined;
@@ -176,23 +140,16 @@ function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: 
     let decision: PostExecuteDecision | void;
     try {
       const returned = listener(new PostExecuteCallView(record, output));
-      if (isPromiseLike(returned)) {
-        record.startTimeout(timeoutMs);
-        decision = (yield returned) as Awaited<typeof returned>;
-      } else {
-        decision = returned;
-      }
+      decision = isPromiseLike(returned) ? yield* timed(record, timeoutMs, returned) : returned;
     } catch (error) {
       engine.callEvents.stage(record, 'post-execute', 'failed');
-      const message = `"${tool.name}" ran, but a post-execute hook failed on its output: ${errorMessage(error)}`;
-      return { type: 'outcome', outcome: refusalOutcome(record, { code: 'EXECUTION_FAILED', message }) };
+      return executionFailed(record, `"${tool.name}" ran, but a post-execute hook failed on its output: ${errorMessage(error)}`);
     }
     if (ended(record)) return ENDED;
     engine.callEvents.stage(record, 'post-execute', decision?.output === undefined ? 'keep' : 'replace');
     if (decision?.output !== undefined) {
       if (!isToolOutput(decision.output)) {
-        const message = `A post-execute hook replaced the output of "${tool.name}" with something that is not a tool output.`;
-        return { type: 'outcome', outcome: refusalOutcome(record, { code: 'EXECUTION_FAILED', message }) };
+        return executionFailed(record, `A post-execute hook replaced the output of "${tool.name}" with something that is not a tool output.`);
       }
       output = decision.output;
     }
@@ -214,6 +171,60 @@ function* stages<Call extends PipelineCall>(engine: PipelineHost<Call>, record: 
 
 function refused(refusal: Refusal, stage: DenialStage): PipelineOutcome {
   return { type: 'refused', stage, refusal };
+}
+
+/** The call ends as `EXECUTION_FAILED` with `message` (its tool's output was unusable, or a post-execute hook failed). */
+function executionFailed(record: PipelineCall, message: string): PipelineOutcome {
+  return { type: 'outcome', outcome: refusalOutcome(record, { code: 'EXECUTION_FAILED', message }) };
+}
+
+/**
+ * Await what a hook, guard or `execute` handed back (a rejection throws here, as `await`
+ * would). The call's timeout starts now: counted only once a stage hands back a promise, no
+ * timer fires while a stage runs synchronously, so a call whose stages all return at once
+ * needs none.
+ */
+function* timed<T>(record: PipelineCall, timeoutMs: number, pending: PromiseLike<T>): Steps<T> {
+  record.startTimeout(timeoutMs);
+  return (yield pending) as T;
+}
+
+/** What the pipeline says when a pre-execute hook or guard fails or denies the call: the text before the cause. */
+const POLICY_WORDS = {
+  'pre-execute': { failed: 'A pre-execute hook failed, so the call was not run', denied: 'A pre-execute hook denied the call' },
+  guard: { failed: 'A permission check failed, so the call was not run', denied: 'Permission denied' },
+} as const;
+
+/** A pre-execute hook's or guard's answer: its decision, or the outcome of a call it failed or denied, or that ended meanwhile. */
+type Consulted<Decision> = { readonly outcome: PipelineOutcome; readonly decision?: undefined } | { readonly outcome?: undefined; readonly decision: Decision | void };
+
+const CONSULT_ENDED: Consulted<never> = { outcome: ENDED };
+
+/**
+ * Ask one pre-execute hook or guard about the call (awaiting it, which starts the call's
+ * timeout, when it hands back a promise) and report its decision as a `call-stage` event. A
+ * throw, a rejection or a denial is a refusal at `stage`.
+ */
+function* consult<Call extends PipelineCall, Decision extends PreExecuteDecision | GuardDecision>(
+  engine: PipelineHost<Call>,
+  record: Call,
+  stage: keyof typeof POLICY_WORDS,
+  timeoutMs: number,
+  policy: (call: PolicyCall) => Decision | void | PromiseLike<Decision | void>,
+  call: PolicyCall,
+): Steps<Consulted<Decision>> {
+  let decision: Decision | void;
+  try {
+    const returned = policy(call);
+    decision = isPromiseLike(returned) ? yield* timed(record, timeoutMs, returned) : returned;
+  } catch (error) {
+    engine.callEvents.stage(record, stage, 'failed');
+    return { outcome: refused(denied(`${POLICY_WORDS[stage].failed}: ${errorMessage(error)}`), stage) };
+  }
+  if (ended(record)) return CONSULT_ENDED;
+  engine.callEvents.stage(record, stage, decision?.type ?? 'allow');
+  if (decision?.type === 'deny') return { outcome: refused(denied(`${POLICY_WORDS[stage].denied}: ${decision.reason}`), stage) };
+  return { decision };
 }
 
 function recheck(tool: ToolDefinition, args: unknown): Refusal | undefined | Promise<Refusal | undefined> {
