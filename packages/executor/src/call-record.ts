@@ -301,11 +301,7 @@ export class CallRecord implements CallView, LaneEntry {
   awaitApproval(approvalTimeoutMs: number): void {
     if (this.#state === 'done') return;
     this.#stage = 'approval';
-    if (this.#clock === 'running' && this.#timer !== undefined) {
-      this.#clearTimer();
-      this.#clock = 'paused';
-      this.#clockMark = Math.max(0, this.#clockMark - performance.now());
-    }
+    this.#pauseClock();
     if (!(approvalTimeoutMs > MAX_TIMER_MS)) this.#timer = setTimeout(fireTimeout, approvalTimeoutMs, this);
   }
 
@@ -328,11 +324,7 @@ export class CallRecord implements CallView, LaneEntry {
     if (this.#state !== 'running') return;
     this.#state = 'parked';
     this.#stage = 'approval';
-    if (this.#clock === 'running' && this.#timer !== undefined) {
-      this.#clock = 'paused';
-      this.#clockMark = Math.max(0, this.#clockMark - performance.now());
-    }
-    this.#clearTimer();
+    this.#pauseClock();
   }
 
   /** Approved while parked: queued again; `continuation` runs when its turn comes. */
@@ -382,6 +374,15 @@ export class CallRecord implements CallView, LaneEntry {
   /** The timer fired (`fireTimeout`). */
   timedOut(): void {
     this.#owner.timedOut(this);
+  }
+
+  /** The call's timeout stops counting, keeping the milliseconds left, if it was; no timer is left armed. */
+  #pauseClock(): void {
+    if (this.#clock === 'running' && this.#timer !== undefined) {
+      this.#clock = 'paused';
+      this.#clockMark = Math.max(0, this.#clockMark - performance.now());
+    }
+    this.#clearTimer();
   }
 
   #clearTimer(): void {
