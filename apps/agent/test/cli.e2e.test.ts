@@ -36,7 +36,7 @@ describe('toolcell help and usage errors', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^toolcell — an agent you can run, script, inspect and test/);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr.trim()).toBe('toolcell: frobnicate: is not a toolcell command; use one of run, exec, inspect, demo, eval, mock-server, mcp-server, help (toolcell help).');
+    expect(unknown.stderr.trim()).toBe('toolcell: frobnicate: is not a toolcell command; use one of run, exec, inspect, demo, eval, mock-server, mcp-server, approvals, help (toolcell help).');
     expect(demoOption.code).toBe(2);
     expect(demoOption.stderr.trim()).toBe('toolcell: --bogus: is not an option of toolcell demo; see toolcell demo --help.');
   });

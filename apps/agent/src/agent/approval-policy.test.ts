@@ -57,6 +57,22 @@ describe('approval policy', () => {
     expect(await second).toEqual({ type: 'deny', reason: 'the person declined at the terminal' });
     expect(asked).toEqual(['start first', 'end first', 'start second', 'end second']);
   });
+
+  it('with a durable store and nobody to ask, defers calls from programs and still denies the model\'s own', async () => {
+    const events: TranscriptEvent[] = [];
+    const handler = createApprovalHandler({ policy: 'ask', perTool: { read_file: 'all' }, prompt: undefined, deferWithoutPrompt: true, transcript: (event) => events.push(event) });
+    expect(await handler.ask(request('nested', true))).toEqual({ type: 'defer' });
+    expect(await handler.ask(request('direct'))).toEqual({ type: 'deny', reason: 'write_file needs approval and there is no terminal to ask on; rerun with --approve all to allow it' });
+    expect(await handler.ask({ ...request('read', true), toolName: 'read_file' })).toEqual({ type: 'approve' });
+    expect(events[0]).toEqual({
+      type: 'approval',
+      callId: 'nested',
+      name: 'write_file',
+      nested: true,
+      decision: 'deferred',
+      reason: 'nobody can be asked now: the program waits in the store for a decision (toolcell approvals)',
+    });
+  });
 });
 
 describe('terminal prompts', () => {

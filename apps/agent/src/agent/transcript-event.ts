@@ -76,7 +76,8 @@ export interface ApprovalEvent {
   readonly name: string;
   /** Whether a program inside `exec` made the call. */
   readonly nested: boolean;
-  readonly decision: 'approved' | 'denied';
+  /** `deferred`: nobody could be asked now; the call waits in the durable store for a decision. */
+  readonly decision: 'approved' | 'denied' | 'deferred';
   /** What decided: the policy (`all`, `none`, `ask`) and, for `ask`, who answered. */
   readonly reason: string;
 }

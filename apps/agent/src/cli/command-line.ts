@@ -3,7 +3,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { ConfigurationError } from '@toolcell/core';
 
 /** The commands of the `toolcell` CLI. */
-export const COMMANDS = ['run', 'exec', 'inspect', 'demo', 'eval', 'mock-server', 'mcp-server', 'help'] as const;
+export const COMMANDS = ['run', 'exec', 'inspect', 'demo', 'eval', 'mock-server', 'mcp-server', 'approvals', 'help'] as const;
 
 /** One of {@link COMMANDS}. */
 export type CommandName = (typeof COMMANDS)[number];
@@ -22,6 +22,9 @@ const WORKSPACE: OptionTable = {
 
 const HELP: OptionTable = { help: { type: 'boolean', short: 'h' } };
 
+/** Where durable cells wait for approvals decided later. */
+const STORE: OptionTable = { store: { type: 'string' } };
+
 /** Commands that run tools can write their OpenTelemetry spans to a file. */
 const TRACING: OptionTable = { 'otel-file': { type: 'string' } };
 
@@ -38,6 +41,8 @@ export const COMMAND_OPTIONS: Readonly<Record<CommandName, OptionTable>> = {
     'max-turns': { type: 'string' },
     'cell-completion': { type: 'string' },
     stream: { type: 'boolean' },
+    resume: { type: 'string' },
+    ...STORE,
     ...TRACING,
   },
   exec: { ...WORKSPACE, ...HELP, ...TRACING },
@@ -57,17 +62,27 @@ export const COMMAND_OPTIONS: Readonly<Record<CommandName, OptionTable>> = {
   'mcp-server': {
     ...WORKSPACE,
     ...HELP,
+    ...STORE,
     http: { type: 'string' },
     token: { type: 'string' },
     'max-sessions': { type: 'string' },
     'session-idle-ms': { type: 'string' },
     'allowed-origins': { type: 'string' },
   },
+  approvals: {
+    ...HELP,
+    ...STORE,
+    workspace: WORKSPACE.workspace!,
+    config: WORKSPACE.config!,
+    json: { type: 'boolean' },
+    reason: { type: 'string' },
+    session: { type: 'string' },
+  },
   help: {},
 };
 
 /** Positional arguments each command accepts (at most). */
-const MAX_POSITIONALS: Readonly<Record<CommandName, number>> = { run: 0, exec: 1, inspect: 0, demo: 0, eval: 0, 'mock-server': 0, 'mcp-server': 0, help: 1 };
+const MAX_POSITIONALS: Readonly<Record<CommandName, number>> = { run: 0, exec: 1, inspect: 0, demo: 0, eval: 0, 'mock-server': 0, 'mcp-server': 0, approvals: Infinity, help: 1 };
 
 /** A parsed command line. */
 export interface CommandLine {

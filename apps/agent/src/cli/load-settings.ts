@@ -39,6 +39,7 @@ export function settingsFromCommandLine(line: CommandLine, io: CliIo, defaults: 
     cellCompletion: stringOption(line, 'cell-completion'),
     maxTurns: stringOption(line, 'max-turns'),
     trustWorkspaceServers: booleanOption(line, 'trust-workspace-servers'),
+    store: stringOption(line, 'store'),
   };
-  return resolveSettings({ workspace, config: loaded.config, configFile: loaded.file, configInWorkspace: loaded.inWorkspace, flags });
+  return resolveSettings({ workspace, config: loaded.config, configFile: loaded.file, configInWorkspace: loaded.inWorkspace, flags, cwd: io.cwd });
 }

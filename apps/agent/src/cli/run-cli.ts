@@ -46,6 +46,8 @@ async function dispatch(line: CommandLine, io: CliIo, options: RunCliOptions): P
       return (await import('../commands/eval-command.js')).evalCommand(line, io);
     case 'mcp-server':
       return (await import('../commands/mcp-server-command.js')).mcpServerCommand(line, io, options.stop ?? signalled());
+    case 'approvals':
+      return (await import('../commands/approvals-command.js')).approvalsCommand(line, io);
   }
 }
 

@@ -4,7 +4,8 @@ const COMMON = `  -w, --workspace DIR    project directory the tools are confine
   -c, --config FILE      configuration file (default: DIR/toolcell.config.json when present)
       --mode MODE        direct | code_mode | code_mode_only
       --approve POLICY   ask | all | none — who approves write_file and other tools that need approval
-                         (ask: prompt on a terminal; without one, such calls are denied)
+                         (ask: prompt on a terminal; without one, such calls are denied, or
+                         deferred with --store)
       --cells            long-running exec cells with wait
       --trust-workspace-servers
                          start the mcpServers of a configuration file inside the workspace
@@ -13,6 +14,14 @@ const COMMON = `  -w, --workspace DIR    project directory the tools are confine
 
 const TRACING = `      --otel-file FILE   write OpenTelemetry spans to FILE as OTLP/JSON, one export request
                          per line (OTEL_EXPORTER_OTLP_ENDPOINT sends them over OTLP/HTTP instead)`;
+
+const STORE = `      --store DIR|URL    where programs wait for approvals decided later: a directory, or a
+                         postgres:// URL (also "store" in the configuration; refused in a
+                         configuration inside the workspace). With a store, a call that needs
+                         approval and that nobody can approve now is deferred, not denied: its
+                         program is suspended into the store, decided with toolcell approvals.
+                         Seal key: TOOLCELL_SEAL_KEY (>= 32 bytes; required for PostgreSQL), or
+                         DIR/seal.key, created with mode 0600 on first use`;
 
 /** Help text per command. */
 export const USAGE: Readonly<Record<CommandName, string>> = {
@@ -28,6 +37,8 @@ Commands:
   eval                   measure direct calls against code mode on five task families (tokens, turns, success)
   mock-server --script F an OpenAI-compatible server on 127.0.0.1 that answers from a scenario
   mcp-server [--http N]  serve the agent's tools (and imported MCP servers) as a code-mode MCP server
+  approvals [list|approve ID…|deny ID…]
+                         decide, from any process, the approvals suspended programs wait for (--store)
   help [COMMAND]         this text, or a command's
 
 Exit codes: 0 success, 1 the run or program failed, 2 usage or configuration error.`,
@@ -45,6 +56,10 @@ Run the agent loop until the model answers without calling tools.
                          cell's news and tells the model in one message; poll leaves it
                          to the model's wait calls
       --no-stream        do not stream responses
+      --resume SESSION   continue a run whose program waited for approvals (with --store): its
+                         program resumes with the decisions recorded and the model gets its
+                         report; --task is not needed (the conversation is saved in the store)
+${STORE}
 ${TRACING}
 ${COMMON}
 
@@ -109,11 +124,13 @@ Serve the agent's registry (the demo tools and the servers of mcpServers in the 
 as a code-mode MCP server: MCP clients get exec (code_mode_only unless --mode says otherwise).
 Over stdio by default, for desktop MCP clients; with --http, Streamable HTTP at
 http://127.0.0.1:PORT/mcp (its URL is printed on stderr). Calls that need approval are put to
-the client's user by elicitation when the client supports it; otherwise --approve decides.
+the client's user by elicitation when the client supports it; otherwise --approve decides (with
+--store, ask defers them: the exec answer lists them, and toolcell approvals decides them).
 Stops when stdin closes (stdio) or on Ctrl-C (SIGINT) or SIGTERM.
 
       --http PORT        Streamable HTTP on 127.0.0.1:PORT instead of stdio (0: any free port)
       --token TOKEN      with --http: require "Authorization: Bearer TOKEN"
+${STORE}
       --max-sessions N   with --http: MCP sessions open at once (default 64); a new one beyond
                          it replaces the least recently used idle one, or gets 503 when none is idle
       --session-idle-ms MS
@@ -123,4 +140,18 @@ Stops when stdin closes (stdio) or on Ctrl-C (SIGINT) or SIGTERM.
                          with --http: browser origins to accept besides loopback ones, separated
                          by commas (e.g. https://app.example.com); any other Origin gets 403
 ${COMMON}`,
+  approvals: `Usage: toolcell approvals [list | approve ID… | deny ID… [--reason TEXT]] --store DIR|URL
+
+The approvals that programs suspended into a store wait for (a run or MCP server with --store),
+from any process or machine that reaches the store. list (the default) shows each one: its id,
+tool, arguments, session, cell and expiry. approve and deny record decisions; the first decision
+on an approval wins, and a later one is refused (exit 1) with the decision that stands. An
+unknown or expired id is refused too (exit 1). Then continue the run: toolcell run --resume SESSION.
+
+      --store DIR|URL    the store (or "store" in the configuration file)
+      --reason TEXT      with deny: why, told to the program and the model
+      --session ID       only the approvals of this session (a run's --resume id)
+      --json             machine-readable output
+  -w, --workspace DIR    where the configuration is looked up (default: the current directory)
+  -c, --config FILE      configuration file`,
 };

@@ -1,10 +1,12 @@
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { ToolMode } from '@toolcell/core';
 import { ConfigurationError, TOOL_MODES, isToolMode } from '@toolcell/core';
 import type { McpServersConfig } from '@toolcell/mcp';
 import { parseMcpServersConfig } from '@toolcell/mcp';
 import { DEFAULT_DIRECT_CONTROL } from '@toolcell/registry';
 import { DEMO_TOOL_NAMES } from '@toolcell/demo-tools';
+import type { StoreLocation } from './store-location.js';
+import { parseStoreLocation } from './store-location.js';
 import type { ApprovePolicy, CellCompletion, ProviderChoice, SandboxSettings, ToolcellConfig } from './toolcell-config.js';
 import { APPROVE_POLICIES, CELL_COMPLETIONS, PROVIDER_NAMES } from './toolcell-config.js';
 
@@ -36,6 +38,13 @@ export interface AgentSettings {
    * not consented to them (`--trust-workspace-servers`): listed, never started.
    */
   readonly heldMcpServers: McpServersConfig;
+  /** Where durable cells wait for approvals decided later (`--store`, or `store` in a trusted file). */
+  readonly store: StoreLocation | undefined;
+  /**
+   * The `store` of a configuration file inside the workspace, not used: commands that would
+   * use a store refuse to run with it (see `trustedStore`) until `--store` says which.
+   */
+  readonly heldStore: string | undefined;
 }
 
 /** Flags that override the file (undefined: not given). */
@@ -50,6 +59,8 @@ export interface SettingFlags {
   readonly maxTurns?: string;
   /** Start the MCP servers of a configuration file inside the workspace. */
   readonly trustWorkspaceServers?: boolean;
+  /** A store directory (relative to `cwd`) or a `postgres://` URL. */
+  readonly store?: string;
 }
 
 /** Defaults of settings neither the file nor a flag sets. */
@@ -80,6 +91,8 @@ export function resolveSettings(options: {
   /** Whether the configuration came from a file inside the workspace (default: no). */
   readonly configInWorkspace?: boolean;
   readonly flags: SettingFlags;
+  /** What a relative `--store` directory is relative to (default: the workspace). */
+  readonly cwd?: string;
 }): AgentSettings {
   const { config, flags } = options;
   const servers = parseMcpServersConfig(config.mcpServers ?? {});
@@ -98,6 +111,10 @@ export function resolveSettings(options: {
       message: `${JSON.stringify(baseUrl)} is not a URL; use e.g. http://127.0.0.1:8080/v1.`,
     });
   }
+  const fileStore = config.store === undefined ? undefined : parseStoreLocation(config.store, dirname(options.configFile ?? options.workspace), 'store');
+  // A workspace's author must not choose where its approvals are decided (and who decides them).
+  const storeHeld = fileStore !== undefined && (options.configInWorkspace ?? false) && flags.store === undefined;
+  const store = flags.store === undefined ? (storeHeld ? undefined : fileStore) : parseStoreLocation(flags.store, options.cwd ?? options.workspace, '--store');
   const approvalTools = config.approvals?.tools ?? {};
   knownTools(Object.keys(approvalTools), 'approvals.tools', true);
   return {
@@ -122,5 +139,7 @@ export function resolveSettings(options: {
     approvalTools: flags.approve === undefined ? approvalTools : {},
     mcpServers: held ? {} : servers,
     heldMcpServers: held ? servers : {},
+    store,
+    heldStore: storeHeld ? config.store : undefined,
   };
 }

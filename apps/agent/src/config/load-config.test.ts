@@ -35,6 +35,7 @@ describe('parseConfig', () => {
       tools: { mode: 'code_mode_only', eager: ['read_file'], directControl: ['ask_user_question'], search: true, cells: false, cellCompletion: 'poll' },
       sandbox: { cpuBudgetMs: 100, memoryBytes: 8_000_000, stackBytes: 262_144, maxTextChars: 5000 },
       approvals: { default: 'none', tools: { write_file: 'all' } },
+      store: '../cells',
     };
     expect(parseConfig(config)).toBe(config);
   });
@@ -98,6 +99,26 @@ describe('resolveSettings', () => {
     expect(resolveSettings({ ...base, config, flags: {} })).toMatchObject({ mcpServers: servers, heldMcpServers: {} });
     expect(resolveSettings({ ...base, config, configInWorkspace: true, flags: {} })).toMatchObject({ mcpServers: {}, heldMcpServers: servers });
     expect(resolveSettings({ ...base, config, configInWorkspace: true, flags: { trustWorkspaceServers: true } })).toMatchObject({ mcpServers: servers, heldMcpServers: {} });
+  });
+
+  it('reads a store from --store (relative to the current directory) or from a file (relative to the file), and refuses a workspace file\'s own', () => {
+    expect(resolveSettings({ ...base, config: {}, flags: {} })).toMatchObject({ store: undefined, heldStore: undefined });
+    expect(resolveSettings({ ...base, config: {}, flags: { store: 'cells' }, cwd: '/home/me' }).store).toEqual({ kind: 'files', directory: '/home/me/cells' });
+    expect(resolveSettings({ ...base, config: {}, flags: { store: 'postgres://u:p@127.0.0.1:5432/db' } }).store).toEqual({ kind: 'postgres', url: 'postgres://u:p@127.0.0.1:5432/db' });
+    const fromFile = { ...base, configFile: '/etc/toolcell/toolcell.config.json', config: { store: 'cells' } };
+    expect(resolveSettings({ ...fromFile, flags: {} })).toMatchObject({ store: { kind: 'files', directory: '/etc/toolcell/cells' }, heldStore: undefined });
+    // A file inside the workspace names a store: held back (commands that use one refuse to run), unless --store says which.
+    expect(resolveSettings({ ...fromFile, configInWorkspace: true, flags: {} })).toMatchObject({ store: undefined, heldStore: 'cells' });
+    expect(resolveSettings({ ...fromFile, configInWorkspace: true, flags: { store: '/var/cells' } })).toMatchObject({ store: { kind: 'files', directory: '/var/cells' }, heldStore: undefined });
+  });
+
+  it.each([
+    [{ store: 'ftp://example.com/cells' }, {}, '--store: "ftp://example.com/cells" is no store; pass a directory or a postgres:// URL.'],
+    [{ store: 'postgres://[nope' }, {}, '--store: is not a PostgreSQL URL; use e.g. postgres://user:password@127.0.0.1:5432/toolcell.'],
+    [{ store: ' ' }, {}, '--store: must not be empty; pass a directory or a postgres:// URL.'],
+    [{}, { store: 'https://user:secret@example.com/' }, 'store: "https://…@example.com/" is no store; pass a directory or a postgres:// URL.'],
+  ])('rejects the store of flags %j / config %j', (flags, config, message) => {
+    expect(() => resolveSettings({ ...base, config, flags })).toThrow(message);
   });
 
   it.each([

@@ -53,6 +53,8 @@ export interface ToolcellConfig {
     readonly default?: ApprovePolicy;
     readonly tools?: Readonly<Record<string, ApprovePolicy>>;
   };
+  /** Where durable cells wait for approvals decided later: a directory (relative to the file) or a `postgres://` URL. */
+  readonly store?: string;
   /** MCP servers whose tools are imported as `mcp__<server>__<tool>`. */
   readonly mcpServers?: McpServersConfig;
 }
