@@ -173,7 +173,7 @@ export class Cell {
     const { transport, request, values, settleNestedCalls } = this.run;
     let result: ProgramResult;
     try {
-      result = await runProgramSource(transport, { ...request, signal: this.controller.signal, onOutput: (item) => this.record(item) });
+      result = await runProgramSource((program) => transport.run(program), { ...request, signal: this.controller.signal, onOutput: (item) => this.record(item) });
     } catch (error) {
       const message = errorMessage(error);
       result = { status: 'failed', output: [], error: { code: 'EXEC_CRASHED', message: `The sandbox could not run the program: ${message}` }, stats: { wallMs: 0, cpuMs: 0, toolCalls: 0 } };

@@ -8,7 +8,7 @@ import { deliverReport } from './deliver-report.js';
 import { safeParseExecPragma } from './exec-pragma.js';
 import type { ExecReport } from './exec-report.js';
 import { renderExecAnswer } from './exec-report.js';
-import { NestedCalls } from './nested-calls.js';
+import { NestedCalls, canonicalNames } from './nested-calls.js';
 
 /** Build the `exec` control tool. */
 export function createExecTool(context: CodeModeContext): FreeformToolDefinition {
@@ -59,7 +59,7 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
     runtime: context.runtime,
     scope,
     parent: { callId: toolContext.callId, cellId },
-    bindings,
+    canonicalOf: canonicalNames(bindings),
     // Called only once the program runs, after `cell` below is initialized.
     isUnobserved: () => cell.unobserved,
     onUnobservedCall: cells?.onUnobservedCall,

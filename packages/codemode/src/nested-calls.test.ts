@@ -110,7 +110,7 @@ describe('NestedCalls.settle', () => {
       },
       scope: registry.root,
       parent: { callId: 'call_exec', cellId: 'cell_1' },
-      bindings: [],
+      canonicalOf: new Map(),
       isUnobserved: () => false,
       onUnobservedCall: undefined,
       onModelContext: () => undefined,

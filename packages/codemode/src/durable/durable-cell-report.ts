@@ -1,6 +1,6 @@
 import type { JsonValue } from '@toolcell/core';
 import type { CellKey } from '@toolcell/durable-store';
-import type { OutputItem, ProgramError } from '@toolcell/sandbox';
+import type { OutputItem, ProgramError, ProgramStats } from '@toolcell/sandbox';
 
 /** One approval a suspended cell waits for, as a person (or the model) is shown it. */
 export interface DurableApprovalView {
@@ -15,7 +15,11 @@ export interface DurableApprovalView {
   readonly expiresAt: number;
 }
 
-/** How a durable cell stands after a round: suspended (with every pending approval of its batch), or ended. */
+/**
+ * How a durable cell stands after a round: suspended (with every pending approval of its
+ * batch), or ended — completed, failed, or terminated (its approvals denied, the program
+ * not run on).
+ */
 export type DurableCellReport =
   | {
       readonly status: 'suspended';
@@ -24,12 +28,16 @@ export type DurableCellReport =
       readonly pendingApprovals: readonly DurableApprovalView[];
       /** Everything the program produced so far. */
       readonly output: readonly OutputItem[];
+      /** Figures of the round that suspended it (absent when no round ran: nothing was decided yet). */
+      readonly stats?: ProgramStats;
     }
   | {
-      readonly status: 'completed' | 'failed';
+      readonly status: 'completed' | 'failed' | 'terminated';
       readonly key: CellKey;
       readonly returnValue?: JsonValue;
       /** Present when `status` is `failed`. */
       readonly error?: ProgramError;
       readonly output: readonly OutputItem[];
+      /** Figures of the round that ended it (absent for a terminated cell). */
+      readonly stats?: ProgramStats;
     };

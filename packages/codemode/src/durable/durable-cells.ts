@@ -2,8 +2,10 @@ import type { JsonObject, JsonValue } from '@toolcell/core';
 import type { CellKey, DurableStore, RecordDecisionResult, StoredApproval, StoredDecisionInput } from '@toolcell/durable-store';
 import { previewApprovalArgs } from '@toolcell/executor';
 import type { Scope, ToolRegistry } from '@toolcell/registry';
-import type { DurableProgramResult, DurableRunOptions, DurableSandboxTransport, GuestToolResponse, OutputItem, SandboxLimits, SealKeys } from '@toolcell/sandbox';
+import type { DurableProgramResult, DurableRunOptions, DurableSandboxTransport, GuestToolResponse, OutputItem, RunProgramRequest, SandboxLimits, SealKeys } from '@toolcell/sandbox';
+import { runProgramSource } from '../run-program-source.js';
 import { DurableCellError } from './durable-cell-error.js';
+import type { DurableCellHooks } from './durable-cell-hooks.js';
 import type { DurableApprovalView, DurableCellReport } from './durable-cell-report.js';
 import type { DurableCellsRuntime, ParkedCallInfo } from './durable-tool-batch.js';
 import { DurableToolBatch } from './durable-tool-batch.js';
@@ -26,6 +28,8 @@ export interface DurableCellsOptions {
   /** Who resumes, named in a `STORE_LEASE_HELD` message (default: "another process" and a random suffix). */
   readonly holder?: string;
   readonly limits?: Partial<SandboxLimits>;
+  /** The clock expiry is checked against, epoch milliseconds (default `Date.now`; tests pass a fake one). */
+  readonly now?: () => number;
 }
 
 /** One program to run as a durable cell. */
@@ -41,6 +45,8 @@ export interface DurableCellStart {
   /** The cell's id (default: a new one). */
   readonly cellId?: string;
   readonly hostContext?: unknown;
+  /** How the program meets its host while it runs (Code Mode's `exec` passes its cell's). */
+  readonly hooks?: DurableCellHooks;
 }
 
 /** A parked call as the cell keeps it: with the declared definition (JSON) its approval was asked for. */
@@ -57,6 +63,22 @@ interface DurableCellState {
   readonly output?: readonly OutputItem[];
   /** Once done: its final report. */
   readonly report?: DurableCellReport;
+  /** While suspended: its stored-value writes not committed yet (see {@link DurableCellHooks.writes}). */
+  readonly writes?: Readonly<Record<string, JsonValue>>;
+}
+
+/** One round of a cell (a start or a resume), as it is settled. */
+interface Round {
+  readonly key: CellKey;
+  /** The cell's version in the store (0: never stored). */
+  readonly version: number;
+  readonly execCallId: string;
+  readonly calls: Record<string, StoredParkedCall>;
+  /** The approvals still parked from earlier rounds. */
+  readonly approvals: readonly StoredApproval[];
+  readonly batch: DurableToolBatch;
+  readonly run: Promise<DurableProgramResult>;
+  readonly hooks: DurableCellHooks | undefined;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,9 +93,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export class DurableCells {
   readonly #options: DurableCellsOptions;
   readonly #holder: string;
+  readonly #now: () => number;
 
   constructor(options: DurableCellsOptions) {
     this.#options = options;
+    this.#now = options.now ?? Date.now;
     this.#holder = options.holder ?? `another process (${globalThis.crypto.randomUUID().slice(0, 8)})`;
   }
 
@@ -82,15 +106,16 @@ export class DurableCells {
     const scope = request.scope ?? this.#options.registry.root;
     const key: CellKey = { scope: scope.id, session: request.session, cell: request.cellId ?? `dcell_${globalThis.crypto.randomUUID()}` };
     const bindings = this.#options.registry.plan(scope).bindings;
-    const batch = this.#batch(scope, key, request.callId, request.hostContext);
-    const result = await this.#options.transport.runDurable({
+    const batch = this.#batch(scope, key, request.callId, request.hostContext, request.hooks);
+    // JavaScript first, TypeScript stripped only if that does not compile (as `exec` runs programs).
+    const run = runProgramSource((program) => this.#options.transport.runDurable({ ...program, durable: this.#durable(key) }), {
       source: request.code,
       bindings: bindings.map((binding) => ({ jsName: binding.jsName, canonicalName: binding.canonicalName, description: binding.tool.description, kind: binding.tool.kind })),
       ...(this.#options.limits === undefined ? {} : { limits: this.#options.limits }),
       onToolBatch: batch.onToolBatch,
-      durable: this.#durable(key),
+      ...roundHooks(request.hooks),
     });
-    return this.#settle({ key, version: 0, execCallId: request.callId, calls: {}, approvals: [], batch, result });
+    return this.#settle({ key, version: 0, execCallId: request.callId, calls: {}, approvals: [], batch, run, hooks: request.hooks });
   }
 
   /** The approvals no one has decided yet, by session (or scope). */
@@ -111,19 +136,18 @@ export class DurableCells {
    * under the cell's lease: another process resuming it meanwhile gets `STORE_LEASE_HELD`. A
    * cell that ended answers its final report; nothing runs again.
    */
-  async resume(key: CellKey, options: { readonly hostContext?: unknown } = {}): Promise<DurableCellReport> {
+  async resume(key: CellKey, options: { readonly hostContext?: unknown; readonly hooks?: DurableCellHooks } = {}): Promise<DurableCellReport> {
     const store = this.#options.store;
     const lease = await store.claimLease(key, this.#holder, this.#options.leaseTtlMs ?? 5 * 60_000);
     try {
       const cell = await store.readCell(key);
-      if (cell === undefined) throw new DurableCellError({ code: 'DURABLE_CELL_UNKNOWN', message: `There is no durable cell "${key.cell}" in session "${key.session}" (never suspended, or expired and swept).` });
+      if (cell === undefined) throw unknown(key);
       const state = cell.state as unknown as DurableCellState;
       if (cell.status === 'done' && state.report !== undefined) return state.report;
-      if (Date.now() >= cell.expiresAt || cell.snapshot === undefined) {
-        throw new DurableCellError({ code: 'DURABLE_CELL_EXPIRED', message: `Durable cell "${key.cell}" expired at ${new Date(cell.expiresAt).toISOString()}; its program cannot go on. Run it again.` });
-      }
+      if (this.#now() >= cell.expiresAt || cell.snapshot === undefined) throw expired(key, cell.expiresAt);
       const scope = this.#options.registry.scope(key.scope);
-      const batch = this.#batch(scope, key, state.execCallId, options.hostContext);
+      const batch = this.#batch(scope, key, state.execCallId, options.hostContext, options.hooks);
+      options.hooks?.restoreWrites?.(state.writes ?? {});
       const registry = this.#options.registry;
       const answers = await resolveParkedCalls({
         store,
@@ -135,16 +159,61 @@ export class DurableCells {
         refusal: (callId, info) => replacedRefusal(info, state.calls[callId]?.definition, registry),
       });
       if (answers.length === 0) return suspendedReport(key, cell.approvals, state.output ?? []);
-      const result = await this.#options.transport.resume({ snapshot: cell.snapshot, answers, onToolBatch: batch.onToolBatch, durable: this.#durable(key) });
+      const run = this.#options.transport.resume({ snapshot: cell.snapshot, answers, onToolBatch: batch.onToolBatch, durable: this.#durable(key), ...roundHooks(options.hooks) });
       const answered = new Set(answers.map((answer) => String(answer.id)));
       const stillParked = cell.approvals.filter((approval) => !answered.has(approval.callId));
-      return await this.#settle({ key, version: cell.version, execCallId: state.execCallId, calls: state.calls, approvals: stillParked, batch, result });
+      return await this.#settle({ key, version: cell.version, execCallId: state.execCallId, calls: state.calls, approvals: stillParked, batch, run, hooks: options.hooks });
     } finally {
       await store.releaseLease(lease);
     }
   }
 
-  #batch(scope: Scope, key: CellKey, execCallId: string, hostContext: unknown): DurableToolBatch {
+  /**
+   * How a cell stands in the store now, without resuming it: a suspended cell with the
+   * approvals nobody has decided yet (none: its whole batch is decided, `resume` goes on), or
+   * an ended cell's final report. `undefined` for a cell the store does not have.
+   *
+   * @throws DurableCellError `DURABLE_CELL_EXPIRED` for a suspended cell past its expiry.
+   */
+  async read(key: CellKey): Promise<DurableCellReport | undefined> {
+    const store = this.#options.store;
+    const cell = await store.readCell(key);
+    if (cell === undefined) return undefined;
+    const state = cell.state as unknown as DurableCellState;
+    if (typeof state !== 'object' || state === null || typeof state.execCallId !== 'string') return undefined;
+    if (cell.status === 'done') return state.report;
+    if (this.#now() >= cell.expiresAt) throw expired(key, cell.expiresAt);
+    const undecided: StoredApproval[] = [];
+    for (const approval of cell.approvals) if ((await store.readDecision(approval.approvalId)) === undefined) undecided.push(approval);
+    return suspendedReport(key, undecided, state.output ?? []);
+  }
+
+  /**
+   * End a suspended cell without running its program on: every approval nobody decided is
+   * denied with `reason`, and the cell is stored as `terminated` (a later `resume` answers
+   * that report). A cell that ended already answers its final report.
+   */
+  async terminate(key: CellKey, reason = 'terminated'): Promise<DurableCellReport> {
+    const store = this.#options.store;
+    const lease = await store.claimLease(key, this.#holder, this.#options.leaseTtlMs ?? 5 * 60_000);
+    try {
+      const cell = await store.readCell(key);
+      if (cell === undefined) throw unknown(key);
+      const state = cell.state as unknown as DurableCellState;
+      if (cell.status === 'done' && state.report !== undefined) return state.report;
+      for (const approval of cell.approvals) {
+        if (this.#now() < approval.expiresAt) await store.recordDecision(approval.approvalId, { type: 'deny', reason });
+      }
+      const report: DurableCellReport = { status: 'terminated', key, output: state.output ?? [] };
+      const done: DurableCellState = { execCallId: state.execCallId, calls: state.calls, report };
+      await store.writeCell({ key, status: 'done', expiresAt: this.#now() + (this.#options.ttlMs ?? DAY_MS), approvals: [], state: done as unknown as JsonValue, snapshot: undefined }, cell.version);
+      return report;
+    } finally {
+      await store.releaseLease(lease);
+    }
+  }
+
+  #batch(scope: Scope, key: CellKey, execCallId: string, hostContext: unknown, hooks: DurableCellHooks | undefined): DurableToolBatch {
     const bindings = this.#options.registry.plan(scope).bindings;
     return new DurableToolBatch({
       runtime: this.#options.runtime,
@@ -152,6 +221,9 @@ export class DurableCells {
       parent: { callId: execCallId, cellId: key.cell },
       canonicalOf: new Map(bindings.map((binding) => [binding.jsName, binding.canonicalName])),
       hostContext,
+      ...(hooks?.isUnobserved === undefined ? {} : { isUnobserved: hooks.isUnobserved }),
+      ...(hooks?.onUnobservedCall === undefined ? {} : { onUnobservedCall: hooks.onUnobservedCall }),
+      ...(hooks?.onModelContext === undefined ? {} : { onModelContext: hooks.onModelContext }),
     });
   }
 
@@ -160,16 +232,21 @@ export class DurableCells {
   }
 
   /** Store how a round ended: suspended (snapshot and approvals) or done (the final report). */
-  async #settle(round: {
-    key: CellKey;
-    version: number;
-    execCallId: string;
-    calls: Record<string, StoredParkedCall>;
-    approvals: readonly StoredApproval[];
-    batch: DurableToolBatch;
-    result: DurableProgramResult;
-  }): Promise<DurableCellReport> {
-    const { key, result, batch } = round;
+  async #settle(round: Round): Promise<DurableCellReport> {
+    const { batch } = round;
+    let suspended = false;
+    try {
+      const result = await round.run;
+      suspended = result.status === 'suspended';
+      return await this.#store(round, result);
+    } finally {
+      // Calls the program left in flight end with the round; parked ones now wait in the store.
+      await batch.settle(suspended ? 'the cell was suspended into the durable store; its approval is decided there' : undefined);
+    }
+  }
+
+  async #store(round: Round, result: DurableProgramResult): Promise<DurableCellReport> {
+    const { key, batch } = round;
     if (result.status !== 'suspended') {
       const report: DurableCellReport = {
         status: result.status,
@@ -177,11 +254,12 @@ export class DurableCells {
         output: result.output,
         ...(result.returnValue === undefined ? {} : { returnValue: result.returnValue }),
         ...(result.error === undefined ? {} : { error: result.error }),
+        stats: result.stats,
       };
       // A cell that never suspended has nothing in the store to finish.
       if (round.version > 0) {
         const state: DurableCellState = { execCallId: round.execCallId, calls: round.calls, report };
-        await this.#options.store.writeCell({ key, status: 'done', expiresAt: Date.now() + (this.#options.ttlMs ?? DAY_MS), approvals: [], state: state as unknown as JsonValue, snapshot: undefined }, round.version);
+        await this.#options.store.writeCell({ key, status: 'done', expiresAt: this.#now() + (this.#options.ttlMs ?? DAY_MS), approvals: [], state: state as unknown as JsonValue, snapshot: undefined }, round.version);
       }
       return report;
     }
@@ -201,10 +279,10 @@ export class DurableCells {
       const args = typeof info.args === 'string' ? info.args : previewApprovalArgs((info.args ?? {}) as JsonObject);
       approvals.push({ approvalId: `appr_${globalThis.crypto.randomUUID()}`, callId: id, toolName: info.toolName, args, expiresAt: result.expiresAt });
     }
-    const state: DurableCellState = { execCallId: round.execCallId, calls, output: result.output };
+    const writes = round.hooks?.writes?.();
+    const state: DurableCellState = { execCallId: round.execCallId, calls, output: result.output, ...(writes === undefined ? {} : { writes }) };
     await this.#options.store.writeCell({ key, status: 'suspended', expiresAt: result.expiresAt, approvals, state: state as unknown as JsonValue, snapshot: result.snapshot }, round.version);
-    batch.releaseParked('the cell was suspended into the durable store; its approval is decided there');
-    return suspendedReport(key, approvals, result.output);
+    return { ...suspendedReport(key, approvals, result.output), stats: result.stats };
   }
 }
 
@@ -235,4 +313,21 @@ function replacedRefusal(info: ParkedCallInfo, definition: string | undefined, r
       callId: info.callId,
     },
   };
+}
+
+/** The sandbox options of one round's run, from its hooks. */
+function roundHooks(hooks: DurableCellHooks | undefined): Pick<RunProgramRequest, 'onOutput' | 'cells' | 'signal'> {
+  return {
+    ...(hooks?.onOutput === undefined ? {} : { onOutput: hooks.onOutput }),
+    ...(hooks?.cells === undefined ? {} : { cells: hooks.cells }),
+    ...(hooks?.signal === undefined ? {} : { signal: hooks.signal }),
+  };
+}
+
+function unknown(key: CellKey): DurableCellError {
+  return new DurableCellError({ code: 'DURABLE_CELL_UNKNOWN', message: `There is no durable cell "${key.cell}" in session "${key.session}" (never suspended, or expired and swept).` });
+}
+
+function expired(key: CellKey, expiresAt: number): DurableCellError {
+  return new DurableCellError({ code: 'DURABLE_CELL_EXPIRED', message: `Durable cell "${key.cell}" expired at ${new Date(expiresAt).toISOString()}; its program cannot go on. Run it again.` });
 }

@@ -1,21 +1,14 @@
-import type { CallOutcome, JsonValue } from '@toolcell/core';
-import { errorMessage } from '@toolcell/core';
-import type { DispatchRequest, FinalApprovalDecision, ParentToken, ToolRuntime } from '@toolcell/executor';
-import { nestedCallId } from '@toolcell/executor';
+import type { FinalApprovalDecision, ParentToken, ToolRuntime } from '@toolcell/executor';
 import type { Scope } from '@toolcell/registry';
 import type { GuestToolCall, GuestToolParked, GuestToolResponse } from '@toolcell/sandbox';
+import type { UnobservedCall } from '../code-mode-options.js';
+import type { ParkedCallInfo } from '../nested-calls.js';
+import { NestedCalls } from '../nested-calls.js';
+
+export type { ParkedCallInfo } from '../nested-calls.js';
 
 /** What a durable cell needs of the runtime: dispatch, and cancel the calls it parked. */
 export type DurableCellsRuntime = Pick<ToolRuntime, 'dispatchBatch' | 'cancel'>;
-
-/** A call the executor parked (its approval deferred), as the cell keeps it between rounds. */
-export interface ParkedCallInfo {
-  /** The executor's call id (`<execCallId>:code:<n>`): also the idempotency key of a re-run. */
-  readonly callId: string;
-  readonly toolName: string;
-  /** The arguments that run if approved (after any pre-execute rewrite). */
-  readonly args: JsonValue;
-}
 
 /** How one round of a durable program reaches the runtime. */
 export interface DurableToolBatchOptions {
@@ -25,65 +18,47 @@ export interface DurableToolBatchOptions {
   /** JS name → canonical name. */
   readonly canonicalOf: ReadonlyMap<string, string>;
   readonly hostContext?: unknown;
+  /** Whether nobody observes the cell right now (Code Mode's cells; default: never). */
+  readonly isUnobserved?: () => boolean;
+  readonly onUnobservedCall?: ((call: UnobservedCall) => void | Promise<void>) | undefined;
+  /** Receives context that post-execute hooks attached to a nested outcome, for the model. */
+  readonly onModelContext?: (notes: readonly string[]) => void;
 }
 
-const PARKED: GuestToolParked = { parked: true };
-
 /**
- * The `onToolBatch` of a durable run: each call goes through the runtime; a call whose
- * approval the handler defers is answered `{ parked: true }`, so the sandbox can suspend the
- * program once all its calls in flight are parked.
+ * The `onToolBatch` of a durable run: each call goes through the runtime (as any program's
+ * nested call, see {@link NestedCalls}); a call whose approval the handler defers is
+ * answered `{ parked: true }`, so the sandbox can suspend the program once all its calls in
+ * flight are parked.
  */
 export class DurableToolBatch {
+  readonly #nested: NestedCalls;
+  readonly #runtime: DurableCellsRuntime;
+
+  constructor(options: DurableToolBatchOptions) {
+    this.#runtime = options.runtime;
+    this.#nested = new NestedCalls({ ...options, parks: true });
+  }
+
   /** Sandbox call id → the parked executor call. */
-  readonly parked = new Map<number, ParkedCallInfo>();
+  get parked(): ReadonlyMap<number, ParkedCallInfo> {
+    return this.#nested.parked;
+  }
 
-  constructor(private readonly options: DurableToolBatchOptions) {}
-
-  readonly onToolBatch = (calls: readonly GuestToolCall[]): Array<Promise<GuestToolResponse | GuestToolParked>> =>
-    calls.map((call) => {
-      let deferred!: () => void;
-      const wasDeferred = new Promise<GuestToolParked>((resolve) => (deferred = () => resolve(PARKED)));
-      const request: DispatchRequest = {
-        name: this.options.canonicalOf.get(call.jsName) ?? call.jsName,
-        args: call.input,
-        callId: nestedCallId(this.options.parent.callId, call.id),
-        scope: this.options.scope,
-        parent: this.options.parent,
-        hostContext: this.options.hostContext,
-        onDeferred: (parked) => {
-          this.parked.set(call.id, { callId: parked.callId, toolName: parked.toolName, args: parked.args as JsonValue });
-          deferred();
-        },
-      };
-      return Promise.race([this.run(request), wasDeferred]);
-    });
+  readonly onToolBatch = (calls: readonly GuestToolCall[]): Array<Promise<GuestToolResponse | GuestToolParked>> => this.#nested.onToolBatch(calls);
 
   /** Run a call whose approval was decided earlier (another process, another round). */
   runDecided(info: ParkedCallInfo, decision: FinalApprovalDecision): Promise<GuestToolResponse> {
-    return this.run({ name: info.toolName, args: info.args, callId: info.callId, scope: this.options.scope, parent: this.options.parent, hostContext: this.options.hostContext, decision });
+    return this.#nested.runDecided(info, decision);
   }
 
   /** Let go of the calls parked in this process: their cell now lives in the store. */
   releaseParked(reason: string): void {
-    for (const info of this.parked.values()) this.options.runtime.cancel(info.callId, reason);
+    for (const info of this.#nested.parked.values()) this.#runtime.cancel(info.callId, reason);
   }
 
-  private async run(request: DispatchRequest): Promise<GuestToolResponse> {
-    let outcome: CallOutcome;
-    try {
-      const [dispatched] = this.options.runtime.dispatchBatch([request]);
-      if (dispatched === undefined) throw new Error('the runtime returned no outcome for it');
-      outcome = await dispatched;
-    } catch (error) {
-      return { ok: false, error: { code: 'EXECUTION_FAILED', message: `The host failed to run this call: ${errorMessage(error)}`, callId: request.callId } };
-    }
-    return toGuest(outcome);
+  /** Cancel the calls still in flight (the round ended) and wait until they have settled. */
+  settle(reason?: string): Promise<void> {
+    return this.#nested.settle(reason);
   }
-}
-
-/** A call's outcome as the program receives it. */
-export function toGuest(outcome: CallOutcome): GuestToolResponse {
-  if (outcome.status === 'error') return { ok: false, error: { code: outcome.code, message: outcome.message, callId: outcome.callId } };
-  return { ok: true, value: outcome.output.result.value };
 }
