@@ -1,11 +1,11 @@
 import { GUEST_PRELUDE, REMOVED_GLOBALS } from '../guest/guest-prelude.js';
+import { PINNED_WASM_FILE, readWasmFile } from '../shared/wasm-file-compiler.js';
 import { sealPrimitives } from './node-primitives.js';
 
 /** The pinned QuickJS build (package.json pins both at this version; a test checks it). */
 export const QUICKJS_LIBRARY = 'quickjs-emscripten-core@0.32.0';
 /** The variant every instance uses. */
 export const QUICKJS_VARIANT = '@jitl/quickjs-wasmfile-release-sync@0.32.0';
-const WASM_FILE = '@jitl/quickjs-wasmfile-release-sync/wasm';
 
 /** What a snapshot's memory was made by: another build or prelude cannot read it. */
 export interface BuildFingerprint {
@@ -17,26 +17,15 @@ export interface BuildFingerprint {
   readonly prelude: string;
 }
 
-interface NodeBuiltins {
-  readFileSync(path: string): Uint8Array;
-  createRequire(from: string): { resolve(specifier: string): string };
-}
-
 let fingerprint: BuildFingerprint | undefined;
 
 /** This process's build fingerprint (the `.wasm` is read and digested once). */
 export function buildFingerprint(): BuildFingerprint {
   if (fingerprint !== undefined) return fingerprint;
   const { sha256Hex } = sealPrimitives();
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  let wasm = 'unknown';
-  try {
-    const { readFileSync } = getBuiltin?.('node:fs') as NodeBuiltins;
-    const { createRequire } = getBuiltin?.('node:module') as NodeBuiltins;
-    wasm = sha256Hex(readFileSync(createRequire(import.meta.url).resolve(WASM_FILE)));
-  } catch {
-    // A bundled application may not ship the file where it can be found; the wiring still guards.
-  }
+  // A bundled application may not ship the file where it can be found; the wiring still guards.
+  const wasmBytes = readWasmFile(PINNED_WASM_FILE);
+  const wasm = wasmBytes === undefined ? 'unknown' : sha256Hex(wasmBytes);
   fingerprint = { library: QUICKJS_LIBRARY, variant: QUICKJS_VARIANT, wasm, prelude: sha256Hex(`${GUEST_PRELUDE}\n${REMOVED_GLOBALS.join(',')}`) };
   return fingerprint;
 }
@@ -54,15 +43,8 @@ export async function sha256HexInBackground(data: Uint8Array | string): Promise<
  */
 export async function buildFingerprintInBackground(): Promise<BuildFingerprint> {
   if (fingerprint !== undefined) return fingerprint;
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  let wasmBytes: Uint8Array | undefined;
-  try {
-    const { readFileSync } = getBuiltin?.('node:fs') as NodeBuiltins;
-    const { createRequire } = getBuiltin?.('node:module') as NodeBuiltins;
-    wasmBytes = readFileSync(createRequire(import.meta.url).resolve(WASM_FILE));
-  } catch {
-    // As in buildFingerprint.
-  }
+  // The bytes the compile read in the same task, where it did (see readWasmFile).
+  const wasmBytes = readWasmFile(PINNED_WASM_FILE);
   const [wasm, prelude] = await Promise.all([
     wasmBytes === undefined ? 'unknown' : sha256HexInBackground(wasmBytes),
     sha256HexInBackground(`${GUEST_PRELUDE}\n${REMOVED_GLOBALS.join(',')}`),

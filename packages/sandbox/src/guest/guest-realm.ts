@@ -20,6 +20,16 @@ import type { PreparedRealm, RealmImage } from './realm-image.js';
  */
 export const CONTEXT_RANDOM_STATE = { offset: 224, bytes: 8 } as const;
 
+/** The prepared memory's digest a realm's {@link GuestRealm.wiring} records; null when it records none. */
+function recordedBaseline(wiring: string | undefined): string | null {
+  try {
+    const { baseline } = JSON.parse(wiring ?? '{}') as { baseline?: unknown };
+    return typeof baseline === 'string' ? baseline : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A QuickJS runtime and context with the guest API installed, the only realm of its
  * instance, serving one program at a time. Preparing it (runtime, context, parsing the
@@ -84,6 +94,9 @@ export class GuestRealm implements PreparedRealm {
     // A restored realm's memory is the image: its regions serve as the snapshot, uncopied.
     const [staticData, heap] = image?.live.regions ?? [];
     this.snapshot = adopted !== undefined && staticData !== undefined && heap !== undefined ? LinearMemorySnapshot.of(instance.memory, [staticData, heap]) : LinearMemorySnapshot.take(instance.memory);
+    // The image's wiring carries the digest of these very regions (its SHA-256 was checked
+    // on reading): taken as this realm's, not hashed again on the first program's path.
+    if (adopted !== undefined) this.digest = recordedBaseline(image?.wiring);
   }
 
   /**

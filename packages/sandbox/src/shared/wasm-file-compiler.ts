@@ -9,11 +9,43 @@ export type CompiledWasmModule = Exclude<CustomizeVariantOptions['wasmModule'], 
 /** Starts compiling the build's `.wasm`, or returns (or resolves) undefined where there is none. */
 export type WasmCompiler = () => Promise<CompiledWasmModule | undefined> | undefined;
 
-const WASM_FILE = '@jitl/quickjs-wasmfile-release-sync/wasm';
-
 interface NodeBuiltins {
   readFileSync(path: string): Uint8Array;
   createRequire(from: string): { resolve(specifier: string): string };
+}
+
+/** Resolved `.wasm` paths, per specifier (resolving costs a few ms on a cold start). */
+const resolvedPaths = new Map<string, string>();
+/** The bytes read last, for another reader in the same task (see {@link readWasmFile}). */
+let justRead: { readonly specifier: string; readonly bytes: Uint8Array } | undefined;
+
+/**
+ * The bytes of the `.wasm` named by `specifier`, or undefined where it cannot be found from
+ * here or there are no Node built-ins. A cold start reads the file twice in one task (the
+ * compile and the build fingerprint's digest): the second read gets the first's bytes,
+ * which are let go once the task ends.
+ */
+export function readWasmFile(specifier: string): Uint8Array | undefined {
+  if (justRead?.specifier === specifier) return justRead.bytes;
+  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+  if (typeof getBuiltin !== 'function') return undefined;
+  const { readFileSync } = getBuiltin('node:fs') as NodeBuiltins;
+  try {
+    let path = resolvedPaths.get(specifier);
+    if (path === undefined) {
+      const { createRequire } = getBuiltin('node:module') as NodeBuiltins;
+      path = createRequire(import.meta.url).resolve(specifier);
+      resolvedPaths.set(specifier, path);
+    }
+    const bytes = readFileSync(path);
+    justRead = { specifier, bytes };
+    queueMicrotask(() => {
+      justRead = undefined;
+    });
+    return bytes;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -25,21 +57,16 @@ interface NodeBuiltins {
  */
 export function wasmFileCompiler(specifier: string): WasmCompiler {
   return () => {
-    const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-    if (typeof getBuiltin !== 'function') return undefined;
-    const { readFileSync } = getBuiltin('node:fs') as NodeBuiltins;
-    const { createRequire } = getBuiltin('node:module') as NodeBuiltins;
-    let bytes: Uint8Array;
-    try {
-      bytes = readFileSync(createRequire(import.meta.url).resolve(specifier));
-    } catch {
-      return undefined;
-    }
+    const bytes = readWasmFile(specifier);
+    if (bytes === undefined) return undefined;
     // The shared tsconfig's `lib` has no WebAssembly types (see quickjs-instance.ts).
     const wasm = (globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledWasmModule> } }).WebAssembly;
     return wasm.compile(bytes);
   };
 }
 
-/** The compiler of the `.wasm` of the pinned build that quickjs-build.ts loads. */
-export const compileWasmFile: WasmCompiler = wasmFileCompiler(WASM_FILE);
+/** The `.wasm` of the pinned build that quickjs-build.ts loads. */
+export const PINNED_WASM_FILE = '@jitl/quickjs-wasmfile-release-sync/wasm';
+
+/** The compiler of the `.wasm` of the pinned build. */
+export const compileWasmFile: WasmCompiler = wasmFileCompiler(PINNED_WASM_FILE);
