@@ -35,10 +35,16 @@ function program(transport: RootEntry.SandboxTransport, source: string): Task {
  * Measure every program on the child-process and worker transports (pools of 2), back to
  * back and paced, beside `floors` (raw QuickJS, by program name) measured in the same run.
  */
-export async function isolatedTransportCases(nodeEntry: typeof NodeEntry, floors: Partial<Record<BenchProgramName, Task>>): Promise<TransportCase[]> {
+export async function isolatedTransportCases(
+  nodeEntry: typeof NodeEntry,
+  floors: Partial<Record<BenchProgramName, Task>>,
+  /** Measured in the same rounds (the in-process transport, for the Promise.all comparison); closed after. */
+  others: ReadonlyArray<[string, RootEntry.SandboxTransport]> = [],
+): Promise<TransportCase[]> {
   const transports: Array<[string, RootEntry.SandboxTransport]> = [
     ['child process', nodeEntry.createChildProcessTransport({ pool: { size: 2 } })],
     ['worker thread', nodeEntry.createWorkerTransport({ pool: { size: 2 } })],
+    ...others,
   ];
   const cases: TransportCase[] = [];
   for (const [, transport] of transports) for (let round = 0; round < 20; round += 1) for (const source of Object.values(BENCH_PROGRAMS)) await program(transport, source)();
