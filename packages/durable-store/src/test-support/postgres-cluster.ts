@@ -57,7 +57,24 @@ function describeFailure(error: unknown, log: string): string {
   return `${error instanceof Error ? error.message : String(error)}\n${output}\n${tail}`;
 }
 
-export default async function setup(project: TestProject): Promise<() => void> {
+/** A throwaway PostgreSQL cluster on a loopback port: stop and start it again (same port, same data) to play a server that goes away. */
+export interface PostgresCluster {
+  /** `postgres://postgres@127.0.0.1:<port>/postgres`. */
+  readonly url: string;
+  /** Stop the server (fast shutdown: connections are ended), keeping its data. */
+  stop(): void;
+  /** Start it again after `stop`, on the same port. */
+  start(): void;
+  /** Stop it and remove its directory. */
+  close(): void;
+}
+
+/**
+ * Start a throwaway cluster (initdb on a temp directory as the `postgres` user when we are
+ * root). Used by this package's globalSetup, and by codemode's durable-cell fault tests and
+ * bench, which need a server of their own to stop.
+ */
+export async function startPostgresCluster(): Promise<PostgresCluster> {
   const bin = serverBinaries();
   const root = userInfo().uid === 0;
   const directory = mkdtempSync(join(tmpdir(), 'toolcell-pg-'));
@@ -65,37 +82,49 @@ export default async function setup(project: TestProject): Promise<() => void> {
   const log = join(directory, 'server.log');
   if (root) chownSync(directory, ...serverIds());
   const pgCtl = join(bin, 'pg_ctl');
-  let started = false;
-  const teardown = (): void => {
-    if (started) {
-      try {
-        asServerUser(pgCtl, ['stop', '-D', data, '-m', 'immediate', '-w', '-t', String(START_TIMEOUT_S)], root);
-      } catch {
-        // Already gone: nothing to stop.
-      }
+  let running = false;
+  let options = '';
+  const stop = (mode: 'fast' | 'immediate'): void => {
+    if (!running) return;
+    asServerUser(pgCtl, ['stop', '-D', data, '-m', mode, '-w', '-t', String(START_TIMEOUT_S)], root);
+    running = false;
+  };
+  const start = (): void => {
+    asServerUser(pgCtl, ['start', '-D', data, '-l', log, '-w', '-t', String(START_TIMEOUT_S), '-o', options], root);
+    running = true;
+  };
+  const close = (): void => {
+    try {
+      stop('immediate');
+    } catch {
+      // Already gone: nothing to stop.
     }
     rmSync(directory, { recursive: true, force: true });
   };
   try {
     asServerUser(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale', '--no-sync'], root);
     // Another run may take the port between our check and the server's bind: try a few.
-    for (let attempt = 1; !started; attempt += 1) {
+    for (let attempt = 1; ; attempt += 1) {
       const port = await freePort();
-      const options = `-k ${directory} -h 127.0.0.1 -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=16MB -c max_connections=60`;
+      options = `-k ${directory} -h 127.0.0.1 -p ${port} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c shared_buffers=16MB -c max_connections=60`;
       try {
-        asServerUser(pgCtl, ['start', '-D', data, '-l', log, '-w', '-t', String(START_TIMEOUT_S), '-o', options], root);
-        started = true;
+        start();
         asServerUser(join(bin, 'pg_isready'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-t', String(START_TIMEOUT_S)], root);
-        project.provide('postgresUrl', `postgres://postgres@127.0.0.1:${port}/postgres`);
+        return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop: () => stop('fast'), start, close };
       } catch (error) {
-        if (started || attempt >= 3) throw error;
+        if (running || attempt >= 3) throw error;
       }
     }
   } catch (error) {
-    teardown();
-    throw new Error(`The throwaway PostgreSQL server for the store tests did not start: ${describeFailure(error, log)}`, { cause: error });
+    close();
+    throw new Error(`The throwaway PostgreSQL server did not start: ${describeFailure(error, log)}`, { cause: error });
   }
-  return teardown;
+}
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const cluster = await startPostgresCluster();
+  project.provide('postgresUrl', cluster.url);
+  return cluster.close;
 }
 
 function serverIds(): [number, number] {

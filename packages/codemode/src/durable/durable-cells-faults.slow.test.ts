@@ -1,0 +1,183 @@
+// Faults of durable cells across processes and servers (issue 32, "Bad input and faults"): a
+// process killed (SIGKILL) while an approved call runs, two processes resuming the same cells
+// at once, and a PostgreSQL server that goes away mid-resume. A kill while approvals are
+// pending is durable-cells-process.slow.test.ts. Slow: fresh processes start from sources
+// through tsx, and a throwaway PostgreSQL cluster starts for this file.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { FileDurableStore } from '@toolcell/durable-store/files';
+import { PostgresDurableStore } from '@toolcell/durable-store/postgres';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+// The throwaway cluster of the store package's tests: this file needs a server of its own to stop.
+import type { PostgresCluster } from '../../../durable-store/src/test-support/postgres-cluster.js';
+import { startPostgresCluster } from '../../../durable-store/src/test-support/postgres-cluster.js';
+import { THREE_WRITES, TEST_KEYS, durableSetup } from '../test-support/durable-setup.js';
+import type { DurableCellReport } from './durable-cell-report.js';
+import { DurableCells } from './durable-cells.js';
+
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href;
+const CHILD = fileURLToPath(new URL('../test-support/durable-fault-child.ts', import.meta.url));
+const ROUNDS = 20;
+const LEASE_TTL_MS = 60_000;
+
+type Suspended = Extract<DurableCellReport, { status: 'suspended' }>;
+
+let directory: string;
+let closers: Array<() => Promise<void> | void>;
+
+beforeEach(async () => {
+  directory = await mkdtemp(join(tmpdir(), 'toolcell-durable-faults-'));
+  closers = [];
+});
+
+afterEach(async () => {
+  for (const close of closers.reverse()) await close();
+  await rm(directory, { recursive: true, force: true });
+});
+
+function setup(options: Parameters<typeof durableSetup>[1] = {}) {
+  const made = durableSetup(directory, options);
+  closers.push(() => made.close());
+  return made;
+}
+
+async function suspend(cells: DurableCells, code = THREE_WRITES, cellId?: string): Promise<Suspended> {
+  const report = await cells.start({ code, session: 'chat-1', callId: 'exec_1', ...(cellId === undefined ? {} : { cellId }) });
+  if (report.status !== 'suspended') throw new Error(`expected a suspension, got ${report.status}`);
+  return report;
+}
+
+async function approveAll(cells: DurableCells, report: Suspended): Promise<void> {
+  for (const approval of report.pendingApprovals) await cells.decide(approval.approvalId, { type: 'approve' });
+}
+
+/** Spawn the fault child; `onStdout` sees its output as it comes; resolves with its exit. */
+function child(args: readonly string[], onStdout: (text: string, stdin: NodeJS.WritableStream) => void = () => undefined) {
+  return new Promise<{ stdout: string; stderr: string; code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
+    const spawned = spawn(process.execPath, ['--conditions=@toolcell/source', '--import', TSX, CHILD, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    spawned.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      onStdout(stdout, spawned.stdin);
+    });
+    spawned.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    spawned.on('error', reject);
+    spawned.on('exit', (code, signal) => resolve({ stdout, stderr, code, signal }));
+  });
+}
+
+/** Cells over the setup's registry, runtime and transport, and a file store over the same directory whose clock runs `offsetMs` ahead (a lease left by a dead process has expired). */
+function laterHost(made: ReturnType<typeof durableSetup>, offsetMs: number): DurableCells {
+  const store = new FileDurableStore({ directory: join(directory, 'store'), now: () => Date.now() + offsetMs });
+  return new DurableCells({ registry: made.registry, runtime: made.runtime, transport: made.transport, keys: TEST_KEYS, store });
+}
+
+/** The lease a dead resumer leaves runs DurableCells' default 5 minutes. */
+const AFTER_ITS_LEASE = 5 * 60_000 + 1;
+
+describe('durable cells: a process killed (SIGKILL) while an approved call runs', () => {
+  it('the call found started is an "outcome unknown" failure and never runs again; the others run once', { timeout: 120_000 }, async () => {
+    const made = setup();
+    const report = await suspend(made.cells);
+    await approveAll(made.cells, report);
+    const killed = await child(['die-in-write', directory, report.key.scope, report.key.session, report.key.cell]);
+    expect(killed.signal).toBe('SIGKILL');
+    expect(made.effects()).toEqual(['a.txt']);
+    expect(await made.store.readJournal(report.key)).toContainEqual({ callId: '1', state: 'started' });
+    // Until the dead process's lease expires, another resume is refused, not run.
+    await expect(made.cells.resume(report.key)).rejects.toMatchObject({ code: 'STORE_LEASE_HELD', message: expect.stringContaining('a process killed mid-write') });
+    const done = await laterHost(made, AFTER_ITS_LEASE).resume(report.key);
+    expect(done).toMatchObject({ status: 'completed', returnValue: ['EXECUTION_FAILED', 'wrote b.txt', 'wrote c.txt'] });
+    expect(made.effects()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+  });
+
+  it('an idempotent tool runs again once, under the call id the killed process used', { timeout: 120_000 }, async () => {
+    const made = setup({ idempotent: true });
+    const report = await suspend(made.cells);
+    await approveAll(made.cells, report);
+    const killed = await child(['die-in-write', directory, report.key.scope, report.key.session, report.key.cell, 'idempotent']);
+    expect(killed.signal).toBe('SIGKILL');
+    const [diedIn] = (await readFile(join(directory, 'died.log'), 'utf8')).trim().split('\n');
+    const ran: string[] = [];
+    made.runtime.onPostExecute((call) => void ran.push(call.callId));
+    const done = await laterHost(made, AFTER_ITS_LEASE).resume(report.key);
+    expect(done).toMatchObject({ status: 'completed', returnValue: ['wrote a.txt', 'wrote b.txt', 'wrote c.txt'] });
+    expect(made.effects()).toEqual(['a.txt', 'a.txt', 'b.txt', 'c.txt']);
+    expect(ran[0]).toBe(diedIn);
+    expect(diedIn).toBe('exec_1:code:1');
+  });
+});
+
+describe('durable cells: two processes resume the same cells at once', () => {
+  it(`${ROUNDS} cells, two racers each resuming every one: each write happens once, and every cell ends completed`, { timeout: 240_000 }, async () => {
+    const made = setup();
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const code = THREE_WRITES.replaceAll(/'([abc])\.txt'/g, `'${round}-$1.txt'`);
+      await approveAll(made.cells, await suspend(made.cells, code, `race-${round}`));
+    }
+    // Both racers start, say they are ready, and are told to go at the same moment.
+    let ready = 0;
+    const stdins: NodeJS.WritableStream[] = [];
+    const whenReady = (text: string, stdin: NodeJS.WritableStream): void => {
+      if (!text.startsWith('ready') || stdins.includes(stdin)) return;
+      stdins.push(stdin);
+      ready += 1;
+      if (ready === 2) for (const each of stdins) each.write('go\n');
+    };
+    const racers = await Promise.all([child(['race', directory, String(ROUNDS)], whenReady), child(['race', directory, String(ROUNDS)], whenReady)]);
+    for (const racer of racers) expect(racer, racer.stderr).toMatchObject({ code: 0 });
+    const answers = racers.map((racer) => JSON.parse(racer.stdout.trim().split('\n').at(-1) ?? '[]') as string[]);
+    // Per cell: at most one racer ran it ("completed"); the other was refused or read the final report.
+    for (let round = 0; round < ROUNDS; round += 1) {
+      expect(answers.map((list) => list[round])).toEqual(expect.arrayContaining(['completed']));
+      expect(answers.every((list) => ['completed', 'STORE_LEASE_HELD'].includes(list[round] ?? ''))).toBe(true);
+    }
+    const expected = Array.from({ length: ROUNDS }, (_, round) => ['a', 'b', 'c'].map((name) => `${round}-${name}.txt`)).flat();
+    expect(made.effects().sort()).toEqual(expected.sort());
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const final = await made.cells.resume({ scope: 'root', session: 'chat-1', cell: `race-${round}` });
+      expect(final).toMatchObject({ status: 'completed', returnValue: ['a', 'b', 'c'].map((name) => `wrote ${round}-${name}.txt`) });
+    }
+    expect(made.effects()).toHaveLength(ROUNDS * 3);
+  });
+});
+
+describe('durable cells on PostgreSQL: the server goes away mid-resume', () => {
+  let cluster: PostgresCluster;
+  beforeAll(async () => {
+    cluster = await startPostgresCluster();
+  }, 240_000);
+  afterAll(() => cluster.close());
+
+  it('the resume fails STORE_UNAVAILABLE (retryable); once the server is back the cell resumes, each write once', { timeout: 240_000 }, async () => {
+    const made = setup();
+    const clock = { offset: 0 };
+    const store = new PostgresDurableStore({ connectionString: cluster.url, schema: 'faults', now: () => Date.now() + clock.offset });
+    closers.push(() => store.close());
+    const cells = new DurableCells({ registry: made.registry, runtime: made.runtime, transport: made.transport, keys: TEST_KEYS, store, leaseTtlMs: LEASE_TTL_MS });
+    const report = await suspend(cells);
+    await approveAll(cells, report);
+    // The first approved call's guard stops the server: the write runs, its outcome cannot be recorded.
+    let stopped = false;
+    const removeGuard = made.runtime.addGuard(() => {
+      if (!stopped) cluster.stop();
+      stopped = true;
+      return undefined;
+    });
+    const error = await cells.resume(report.key).catch((caught: unknown) => caught);
+    removeGuard();
+    expect(error).toMatchObject({ code: 'STORE_UNAVAILABLE', retryable: true, message: expect.stringContaining('The PostgreSQL store could not') });
+    expect(made.effects()).toEqual(['a.txt']);
+    cluster.start();
+    // The lease could not be released while the server was gone: the cell waits until it expires.
+    await expect(cells.resume(report.key)).rejects.toMatchObject({ code: 'STORE_LEASE_HELD' });
+    clock.offset = LEASE_TTL_MS + 1;
+    expect(await cells.resume(report.key)).toMatchObject({ status: 'completed', returnValue: ['EXECUTION_FAILED', 'wrote b.txt', 'wrote c.txt'] });
+    expect(made.effects()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+  });
+});
