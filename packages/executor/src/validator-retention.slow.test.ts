@@ -1,26 +1,15 @@
 // Issue 29 (class 5): a tool that is replaced (an MCP server's `list_changed`, per-request
 // tools) lets its validator go. Every schema used to be compiled into one process-wide Ajv
 // that kept it: 4,000 register/call/unregister cycles left 28 MiB (~7 KB a cycle).
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { ToolRegistry } from '@toolcell/registry';
+import { heapBytes } from '@toolcell/vitest-config/heap-bytes';
 import { describe, expect, it } from 'vitest';
 import { countingTool } from './test-support/fixtures.js';
 import { ToolRuntime } from './tool-runtime.js';
 
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
-
 /** Bytes a cycle may leave, on average: generous against noise, far below one validator (~7 KB). */
 const MAX_BYTES_PER_CYCLE = 1_000;
 const CYCLES = 1_500;
-
-function heapBytes(): number {
-  collectGarbage();
-  collectGarbage();
-  const code = v8.getHeapCodeStatistics();
-  return v8.getHeapStatistics().used_heap_size - code.code_and_metadata_size - code.bytecode_and_metadata_size;
-}
 
 describe('validators of unregistered tools', () => {
   // Each cycle compiles a schema: ~10 s on a quiet machine, several times that when it is busy.

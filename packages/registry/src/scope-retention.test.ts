@@ -1,24 +1,13 @@
 // Issue 29 (class 5): scopes that are done can be dropped, and then hold nothing: 20,000
 // finished subagent scopes held 59 MiB (~3 KB each: the scope, its cached plan, its warning).
-import v8 from 'node:v8';
-import vm from 'node:vm';
+import { heapBytes } from '@toolcell/vitest-config/heap-bytes';
 import { describe, expect, it } from 'vitest';
 import { fakeControlTool, fakeTool } from './test-support/fake-tools.js';
 import { ToolRegistry } from './tool-registry.js';
 
-v8.setFlagsFromString('--expose-gc');
-const collectGarbage = vm.runInNewContext('gc') as () => void;
-
 /** Bytes a dropped scope may leave, on average: generous against noise, far below one scope with its plan. */
 const MAX_BYTES_PER_SCOPE = 300;
 const SCOPES = 5_000;
-
-function heapBytes(): number {
-  collectGarbage();
-  collectGarbage();
-  const code = v8.getHeapCodeStatistics();
-  return v8.getHeapStatistics().used_heap_size - code.code_and_metadata_size - code.bytecode_and_metadata_size;
-}
 
 describe('dropped scopes', () => {
   it('leave the heap at its level, with their plans and warnings', () => {
