@@ -6,7 +6,21 @@ import { fakeControlTool, fakeTool } from './test-support/fake-tools.js';
 import type { Scope } from './scope.js';
 import { ToolRegistry } from './tool-registry.js';
 
-type Row = readonly [tool: string, wire: boolean, direct: string, nested: string];
+/** What a tool shows in a scope: whether it is on the wire, and how model-direct and nested execution resolve it. */
+type Expected = readonly [wire: boolean, direct: string, nested: string];
+/** A scope's expectations, by tool. */
+type Table = Readonly<Record<string, Expected>>;
+
+// The cells that recur across modes and scopes.
+const DECLARED_CONTROL: Expected = [true, 'callable', 'recursive'];
+const UNDECLARED_CONTROL: Expected = [false, 'unknown', 'recursive'];
+const DIRECT_ONLY: Expected = [true, 'callable', 'not_callable:direct_control'];
+const HIDDEN: Expected = [false, 'unknown', 'not_callable:hidden'];
+const NOT_ALLOWED: Expected = [false, 'unknown', 'not_callable:not_allowed'];
+const NO_CODE_MODE: Expected = [true, 'callable', 'not_callable:no_code_mode'];
+const CALLABLE: Expected = [true, 'callable', 'callable'];
+const COLLAPSED: Expected = [false, 'collapsed', 'callable'];
+const UNKNOWN: Expected = [false, 'unknown', 'unknown'];
 
 function buildRegistry(mode: ToolMode, options: { search?: boolean } = {}): ToolRegistry {
   const registry = new ToolRegistry({ mode, root: { search: options.search ?? false } });
@@ -24,70 +38,26 @@ function describeResolution(registry: ToolRegistry, name: string, scope: Scope, 
   return resolution.type === 'not_callable' ? `not_callable:${resolution.reason}` : resolution.type;
 }
 
-function check(registry: ToolRegistry, scope: Scope, rows: readonly Row[]): void {
+function check(registry: ToolRegistry, scope: Scope, table: Table): void {
   const wire = registry.wireView(scope).map((declaration) => declaration.name);
-  for (const [tool, onWire, direct, nested] of rows) {
+  for (const [tool, [onWire, direct, nested]] of Object.entries(table)) {
     expect({ tool, onWire: wire.includes(tool) }).toEqual({ tool, onWire });
     expect({ tool, direct: describeResolution(registry, tool, scope, false) }).toEqual({ tool, direct });
     expect({ tool, nested: describeResolution(registry, tool, scope, true) }).toEqual({ tool, nested });
   }
 }
 
-const ROOT_TABLE: Record<ToolMode, readonly Row[]> = {
-  direct: [
-    ['exec', false, 'unknown', 'recursive'],
-    ['wait', false, 'unknown', 'recursive'],
-    ['ask_user_question', true, 'callable', 'not_callable:direct_control'],
-    ['read_file', true, 'callable', 'not_callable:no_code_mode'],
-    ['tool_search', false, 'unknown', 'not_callable:hidden'],
-    ['tool_call', false, 'unknown', 'not_callable:hidden'],
-    ['no_such_tool', false, 'unknown', 'unknown'],
-  ],
-  code_mode: [
-    ['exec', true, 'callable', 'recursive'],
-    ['wait', true, 'callable', 'recursive'],
-    ['ask_user_question', true, 'callable', 'not_callable:direct_control'],
-    ['read_file', true, 'callable', 'callable'],
-    ['tool_search', false, 'unknown', 'not_callable:hidden'],
-    ['tool_call', false, 'unknown', 'not_callable:hidden'],
-    ['no_such_tool', false, 'unknown', 'unknown'],
-  ],
-  code_mode_only: [
-    ['exec', true, 'callable', 'recursive'],
-    ['wait', true, 'callable', 'recursive'],
-    ['ask_user_question', true, 'callable', 'not_callable:direct_control'],
-    ['read_file', false, 'collapsed', 'callable'],
-    ['tool_search', false, 'unknown', 'not_callable:hidden'],
-    ['tool_call', false, 'unknown', 'not_callable:hidden'],
-    ['no_such_tool', false, 'unknown', 'unknown'],
-  ],
+const ROOT_TABLE: Record<ToolMode, Table> = {
+  direct: { exec: UNDECLARED_CONTROL, wait: UNDECLARED_CONTROL, ask_user_question: DIRECT_ONLY, read_file: NO_CODE_MODE, tool_search: HIDDEN, tool_call: HIDDEN, no_such_tool: UNKNOWN },
+  code_mode: { exec: DECLARED_CONTROL, wait: DECLARED_CONTROL, ask_user_question: DIRECT_ONLY, read_file: CALLABLE, tool_search: HIDDEN, tool_call: HIDDEN, no_such_tool: UNKNOWN },
+  code_mode_only: { exec: DECLARED_CONTROL, wait: DECLARED_CONTROL, ask_user_question: DIRECT_ONLY, read_file: COLLAPSED, tool_search: HIDDEN, tool_call: HIDDEN, no_such_tool: UNKNOWN },
 };
 
 // A subagent that may call only read_* from programs and only read_file/ask_user_question directly.
-const NARROWED_TABLE: Record<ToolMode, readonly Row[]> = {
-  direct: [
-    ['exec', false, 'unknown', 'recursive'],
-    ['ask_user_question', true, 'callable', 'not_callable:direct_control'],
-    ['read_file', true, 'callable', 'not_callable:no_code_mode'],
-    ['write_file', false, 'unknown', 'not_callable:no_code_mode'],
-    ['tool_search', false, 'unknown', 'not_callable:hidden'],
-  ],
-  code_mode: [
-    ['exec', true, 'callable', 'recursive'],
-    ['ask_user_question', true, 'callable', 'not_callable:direct_control'],
-    ['read_file', true, 'callable', 'callable'],
-    ['write_file', false, 'unknown', 'not_callable:not_allowed'],
-    ['search_text', false, 'unknown', 'not_callable:not_allowed'],
-    ['tool_search', false, 'unknown', 'not_callable:hidden'],
-  ],
-  code_mode_only: [
-    ['exec', true, 'callable', 'recursive'],
-    ['wait', true, 'callable', 'recursive'],
-    ['ask_user_question', true, 'callable', 'not_callable:direct_control'],
-    ['read_file', false, 'collapsed', 'callable'],
-    ['write_file', false, 'unknown', 'not_callable:not_allowed'],
-    ['tool_search', false, 'unknown', 'not_callable:hidden'],
-  ],
+const NARROWED_TABLE: Record<ToolMode, Table> = {
+  direct: { exec: UNDECLARED_CONTROL, ask_user_question: DIRECT_ONLY, read_file: NO_CODE_MODE, write_file: [false, 'unknown', 'not_callable:no_code_mode'], tool_search: HIDDEN },
+  code_mode: { exec: DECLARED_CONTROL, ask_user_question: DIRECT_ONLY, read_file: CALLABLE, write_file: NOT_ALLOWED, search_text: NOT_ALLOWED, tool_search: HIDDEN },
+  code_mode_only: { exec: DECLARED_CONTROL, wait: DECLARED_CONTROL, ask_user_question: DIRECT_ONLY, read_file: COLLAPSED, write_file: NOT_ALLOWED, tool_search: HIDDEN },
 };
 
 describe('exposure table', () => {
@@ -106,37 +76,29 @@ describe('exposure table', () => {
 
   it('declares tool_search in code_mode_only only when lazy search is on', () => {
     const registry = buildRegistry('code_mode_only', { search: true });
-    check(registry, registry.root, [
-      ['tool_search', true, 'callable', 'not_callable:hidden'],
-      ['tool_call', false, 'unknown', 'not_callable:hidden'],
-      ['read_file', false, 'collapsed', 'callable'],
-    ]);
+    check(registry, registry.root, { tool_search: [true, 'callable', 'not_callable:hidden'], tool_call: HIDDEN, read_file: COLLAPSED });
   });
 
   it('puts configured bridges on the wire in direct and code_mode only', () => {
-    for (const mode of ['direct', 'code_mode'] as const) {
+    const bridged = (mode: ToolMode): ToolRegistry => {
       const registry = new ToolRegistry({ mode, root: { bridges: ['tool_call'] } });
       registry.register(fakeTool('tool_call'));
       registry.register(fakeTool('read_file'));
       registry.register(fakeControlTool('exec'));
-      check(registry, registry.root, [['tool_call', true, 'callable', 'not_callable:hidden']]);
+      return registry;
+    };
+    for (const mode of ['direct', 'code_mode'] as const) {
+      const registry = bridged(mode);
+      check(registry, registry.root, { tool_call: [true, 'callable', 'not_callable:hidden'] });
     }
-    const strict = new ToolRegistry({ mode: 'code_mode_only', root: { bridges: ['tool_call'] } });
-    strict.register(fakeTool('tool_call'));
-    strict.register(fakeTool('read_file'));
-    strict.register(fakeControlTool('exec'));
-    check(strict, strict.root, [['tool_call', false, 'unknown', 'not_callable:hidden']]);
+    const strict = bridged('code_mode_only');
+    check(strict, strict.root, { tool_call: HIDDEN });
   });
 
   it('declares no exec for an empty explicit nested allowlist', () => {
     const registry = buildRegistry('code_mode_only');
     const scope = registry.createScope({ id: 'chat-only', nestedAllow: [] });
-    check(registry, scope, [
-      ['exec', false, 'unknown', 'recursive'],
-      ['wait', false, 'unknown', 'recursive'],
-      ['read_file', false, 'unknown', 'not_callable:no_code_mode'],
-      ['ask_user_question', true, 'callable', 'not_callable:direct_control'],
-    ]);
+    check(registry, scope, { exec: UNDECLARED_CONTROL, wait: UNDECLARED_CONTROL, read_file: [false, 'unknown', 'not_callable:no_code_mode'], ask_user_question: DIRECT_ONLY });
   });
 
   it('inherits the preset mode, so wire and execution stay aligned', () => {
