@@ -24,6 +24,8 @@ export type DurableCellReport =
   | {
       readonly status: 'suspended';
       readonly key: CellKey;
+      /** The `exec` call that started the cell (set by `read`). */
+      readonly execCallId?: string;
       /** Every approval the cell waits for, at once (a `Promise.all`'s whole batch). */
       readonly pendingApprovals: readonly DurableApprovalView[];
       /** Everything the program produced so far. */
@@ -34,6 +36,8 @@ export type DurableCellReport =
   | {
       readonly status: 'completed' | 'failed' | 'terminated';
       readonly key: CellKey;
+      /** The `exec` call that started the cell (set by `read`). */
+      readonly execCallId?: string;
       readonly returnValue?: JsonValue;
       /** Present when `status` is `failed`. */
       readonly error?: ProgramError;

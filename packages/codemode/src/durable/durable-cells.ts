@@ -181,11 +181,11 @@ export class DurableCells {
     if (cell === undefined) return undefined;
     const state = cell.state as unknown as DurableCellState;
     if (typeof state !== 'object' || state === null || typeof state.execCallId !== 'string') return undefined;
-    if (cell.status === 'done') return state.report;
+    if (cell.status === 'done') return state.report && { ...state.report, execCallId: state.execCallId };
     if (this.#now() >= cell.expiresAt) throw expired(key, cell.expiresAt);
     const undecided: StoredApproval[] = [];
     for (const approval of cell.approvals) if ((await store.readDecision(approval.approvalId)) === undefined) undecided.push(approval);
-    return suspendedReport(key, undecided, state.output ?? []);
+    return { ...suspendedReport(key, undecided, state.output ?? []), execCallId: state.execCallId };
   }
 
   /**
