@@ -40,6 +40,9 @@ export const TEST_LAYERS = {
   '@toolcell/mcp': ['@toolcell/sandbox', '@toolcell/sdkgen'],
   // Tracing's tests compose the real stack below it.
   '@toolcell/tracing': ['@toolcell/registry', '@toolcell/sandbox', '@toolcell/codemode'],
+  // The framework adapters' durable-approval tests keep their cells in a real file store.
+  '@toolcell/ai-sdk': ['@toolcell/durable-store'],
+  '@toolcell/openai-agents': ['@toolcell/durable-store'],
 };
 
 /** Files that are tests, examples, benchmarks or their helpers rather than sources. */

@@ -14,6 +14,8 @@ export interface AiSdkRun {
   readonly runtimeContext: unknown;
   /** Set for a direct call: the AI SDK validated the input and decided its approval already. */
   readonly direct: boolean;
+  /** Set for a durable program: a nested call needing a person is deferred to the AI SDK's approval round trip. */
+  readonly durable?: boolean;
 }
 
 /** What `toolsContext.exec` may hold: the run's contexts, for nested calls (see {@link codeModeContext}). */

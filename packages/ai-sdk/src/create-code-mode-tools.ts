@@ -1,14 +1,17 @@
 import type { ExecResult } from '@toolcell/codemode';
 import { CodeMode } from '@toolcell/codemode';
-import type { WireOutput } from '@toolcell/core';
+import type { ToolOutput, WireOutput } from '@toolcell/core';
+import { ConfigurationError } from '@toolcell/core';
 import type { CallEndEvent } from '@toolcell/executor';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
 import type { SandboxTransport } from '@toolcell/sandbox';
-import type { Tool, ToolApprovalConfiguration, ToolExecutionOptions, ToolSet } from 'ai';
+import type { ModelMessage, Tool, ToolApprovalConfiguration, ToolExecutionOptions, ToolSet } from 'ai';
 import { jsonSchema } from 'ai';
 import type { AiSdkRun, CodeModeContext } from './ai-sdk-run.js';
 import { hostContextOf, runOf } from './ai-sdk-run.js';
+import type { DurableExecOptions, NestedApproval, NestedDecision } from './durable-exec.js';
+import { DurableExec } from './durable-exec.js';
 import { toToolResultOutput } from './map-tool-result-output.js';
 import type { NestedApprovalHandler } from './resolve-nested-approval.js';
 import { resolveNestedApproval } from './resolve-nested-approval.js';
@@ -24,6 +27,13 @@ export interface CodeModeToolsOptions<Tools extends ToolSet> {
   readonly onUserApproval?: NestedApprovalHandler;
   /** `true` to keep the app's tools callable by the model directly as well (default: only `exec`). */
   readonly keepDirectTools?: boolean;
+  /**
+   * Make a nested `user-approval` the AI SDK's own approval round trip: `exec`'s program
+   * runs as a durable cell in this store and, when it parks at calls a person decides, the
+   * `exec` call asks for approval (`tool-approval-request`); the approved call resumes the
+   * program from its snapshot, in any process. Adds the `wait` tool. See the README.
+   */
+  readonly durable?: DurableExecOptions;
 }
 
 /** What `exec` returns to the app: the program's typed result, and what the model reads. */
@@ -38,14 +48,31 @@ export interface ExecToolOutput {
 
 /** The AI SDK tools and the toolcell runtime behind them. */
 export interface CodeModeTools<Tools extends ToolSet> {
-  /** Pass as `tools`: `exec`, plus the app's tools (routed through the runtime) when kept direct. */
-  readonly tools: { exec: Tool<{ code: string }, ExecToolOutput, CodeModeContext | undefined> } & Partial<Tools>;
+  /** Pass as `tools`: `exec` (and `wait` when durable), plus the app's tools (routed through the runtime) when kept direct. */
+  readonly tools: {
+    exec: Tool<{ code: string }, ExecToolOutput, CodeModeContext | undefined>;
+    wait?: Tool<{ cell_id: string }, ExecToolOutput, CodeModeContext | undefined>;
+  } & Partial<Tools>;
   /** The runtime every call goes through: add hooks, guards and listeners here. */
   readonly runtime: ToolRuntime;
   /** The registry the app's tools are registered in. */
   readonly registry: ToolRegistry;
   /** Code Mode itself. */
   readonly codeMode: CodeMode;
+  /**
+   * With `durable`: the nested calls the program of an `exec` (or `wait`) call waits on, by
+   * its tool-call id (or cell id), for the app to show with the approval request. Empty
+   * without `durable` or when nothing waits.
+   */
+  pendingApprovals(toolCallId: string): Promise<NestedApproval[]>;
+  /**
+   * With `durable`: decide one nested call before answering the approval request (the
+   * first decision recorded stands). Approving the request approves the calls nobody
+   * decided; a denied nested call rejects in the program with `DENIED`.
+   *
+   * @throws ConfigurationError (`durable`) without the `durable` option.
+   */
+  decide(approvalId: string, decision: NestedDecision): Promise<void>;
   /** Stop running programs (call before closing the transport). */
   close(): Promise<void>;
 }
@@ -76,6 +103,7 @@ export async function createCodeModeTools<Tools extends ToolSet>(tools: Tools, o
   });
   const codeMode = new CodeMode({ registry, runtime, transport: options.transport });
   codeMode.install();
+  const durable = options.durable === undefined ? undefined : new DurableExec({ registry, runtime, transport: options.transport, durable: options.durable });
 
   const exec: Tool<{ code: string }, ExecToolOutput, CodeModeContext | undefined> = {
     // Rebuilt each step from the registry, so it always lists the tools as they are.
@@ -86,17 +114,51 @@ export async function createCodeModeTools<Tools extends ToolSet>(tools: Tools, o
       required: ['code'],
       additionalProperties: false,
     }),
-    execute: (input, execution) => runExec(runtime, codeMode, input.code, execution),
+    execute: (input, execution) => (durable === undefined ? runExec(runtime, codeMode, input.code, execution) : toExecOutput(durable.run(execution.toolCallId, input.code, durableContext(execution)))),
+    ...(durable === undefined ? {} : { needsApproval: (input, execution) => durable.parks(execution.toolCallId, input.code, durableContext(execution)) }),
     toModelOutput: ({ output }) => toToolResultOutput(output.wire),
   };
+  const wait = durable === undefined ? undefined : waitTool(durable);
   const direct = Object.fromEntries(Object.entries(tools).map(([name, tool]) => [name, throughRuntime(runtime, registry, name, tool)]));
   return {
-    tools: { ...(options.keepDirectTools === true ? direct : {}), exec } as CodeModeTools<Tools>['tools'],
+    tools: { ...(options.keepDirectTools === true ? direct : {}), exec, ...(wait === undefined ? {} : { wait }) } as CodeModeTools<Tools>['tools'],
     runtime,
     registry,
     codeMode,
+    pendingApprovals: async (toolCallId) => (durable === undefined ? [] : durable.pending(toolCallId)),
+    decide: async (approvalId, decision) => {
+      if (durable === undefined) throw new ConfigurationError({ setting: 'durable', message: 'decide records a nested call\'s decision in the durable store; pass the durable option to createCodeModeTools.' });
+      await durable.decide(approvalId, decision);
+    },
     close: () => codeMode.shutdown(),
   };
+}
+
+/** `wait` for durable programs: continues a cell that parked again, after its own approval round trip. */
+function waitTool(durable: DurableExec): Tool<{ cell_id: string }, ExecToolOutput, CodeModeContext | undefined> {
+  return {
+    description: 'Continue a program that waits for a person to approve its calls (exec said so, with the cell_id). The person is asked when you call it.',
+    inputSchema: jsonSchema<{ cell_id: string }>({
+      type: 'object',
+      properties: { cell_id: { type: 'string', description: 'The cell_id exec (or an earlier wait) answered.' } },
+      required: ['cell_id'],
+      additionalProperties: false,
+    }),
+    needsApproval: (input) => durable.isSuspended(input.cell_id),
+    execute: (input, execution) => toExecOutput(durable.continue(input.cell_id, durableContext(execution))),
+    toModelOutput: ({ output }) => toToolResultOutput(output.wire),
+  };
+}
+
+/** The run a durable program's nested calls get: the step's messages and the run's contexts (as `exec` was given them). */
+function durableContext(execution: { readonly messages: ModelMessage[]; readonly context?: CodeModeContext | undefined }): unknown {
+  const run: AiSdkRun = { messages: execution.messages, toolsContext: execution.context?.toolsContext ?? {}, runtimeContext: execution.context?.runtimeContext, direct: false, durable: true };
+  return hostContextOf(run);
+}
+
+async function toExecOutput(output: Promise<ToolOutput<ExecResult>>): Promise<ExecToolOutput> {
+  const { result, wire } = await output;
+  return { result: result.value, wire, calls: [] };
 }
 
 /** Run the program; yield a preliminary result each time one of its calls ends, then the final one. */

@@ -46,6 +46,8 @@ export async function resolveNestedApproval(options: {
       return { type: 'deny', reason: status.reason ?? 'the app denied this tool call' };
     case 'user-approval': {
       const { request, onUserApproval } = options;
+      // A durable program parks here; the exec call's approval round trip decides it.
+      if (options.run.durable === true) return { type: 'defer' };
       if (onUserApproval === undefined) {
         return {
           type: 'deny',
