@@ -22,8 +22,8 @@ export class ToolCallLedger {
   private issued = 0;
   private readonly inFlight = new Map<number, EngineToolCall>();
   private readonly parkedIds = new Set<number>();
-  private turn: EngineToolCall[] = [];
-  private waiting: PendingDelivery[] = [];
+  private readonly turn: EngineToolCall[] = [];
+  private readonly waiting: PendingDelivery[] = [];
 
   /** Calls issued so far. */
   get count(): number {
@@ -62,9 +62,7 @@ export class ToolCallLedger {
 
   /** The calls of the turn that just ended (possibly none). */
   takeBatch(): EngineToolCall[] {
-    const batch = this.turn;
-    this.turn = [];
-    return batch;
+    return this.turn.splice(0);
   }
 
   /** Mark a call in flight as parked (its answer comes later, maybe in another process); false when it is not in flight. */
@@ -84,9 +82,7 @@ export class ToolCallLedger {
 
   /** The queued responses, in arrival order. */
   takeDeliveries(): PendingDelivery[] {
-    const deliveries = this.waiting;
-    this.waiting = [];
-    return deliveries;
+    return this.waiting.splice(0);
   }
 
   /** What a suspension records (call only when {@link allParked}). */
