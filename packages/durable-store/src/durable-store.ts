@@ -1,4 +1,5 @@
 import type { JsonValue } from '@toolcell/core';
+import type { StoreError } from './store-error.js';
 
 /** Which cell: the scope and session it belongs to and its id. */
 export interface CellKey {
@@ -94,6 +95,25 @@ export interface CellFilter {
   readonly session?: string;
 }
 
+/** What a decision watcher hears: a decision was recorded for an approval of a cell. */
+export interface DecisionNotice {
+  readonly approvalId: string;
+  /** The cell the approval belongs to (the one to resume once its batch is decided). */
+  readonly key: CellKey;
+}
+
+/** A running {@link DurableStore.watchDecisions}. */
+export interface DecisionWatch {
+  /** Stop listening. */
+  close(): Promise<void>;
+  /**
+   * Settles when the watch ends: `undefined` after `close`, a `STORE_UNAVAILABLE`
+   * {@link StoreError} when the backend dropped it (a server that went away). Notices of
+   * decisions recorded meanwhile are lost: read the store, then watch again.
+   */
+  readonly ended: Promise<StoreError | undefined>;
+}
+
 /** A cell without its snapshot (what listing reads). */
 export type CellSummary = Omit<CellRecord, 'snapshot'>;
 
@@ -134,4 +154,13 @@ export interface DurableStore {
   readJournal(key: CellKey): Promise<JournalEntry[]>;
   /** Remove cells, approvals, decisions and journals past their expiry; returns the cells removed. */
   sweep(): Promise<number>;
+  /**
+   * Optional: call `listener` soon after a decision is recorded, by any process, so a waiter
+   * resumes without polling. A wake-up, not a record: each recorded decision is announced at
+   * most once (none for a decision that did not win), and none while the watch is down, so a
+   * waiter still reads the store (`readDecision`, `listPendingApprovals`) when it starts and
+   * after `ended`. PostgreSQL: `LISTEN/NOTIFY`, sent in the statement that records the
+   * decision. Files: the decisions folder watched with `fs.watch` (this machine only).
+   */
+  watchDecisions?(listener: (notice: DecisionNotice) => void): Promise<DecisionWatch>;
 }

@@ -8,6 +8,8 @@ export type {
   CellStatus,
   CellSummary,
   CellWrite,
+  DecisionNotice,
+  DecisionWatch,
   DurableStore,
   JournalEntry,
   JournalState,

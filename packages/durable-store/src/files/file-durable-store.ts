@@ -1,7 +1,8 @@
-import { mkdir, readFile, readdir, rm, truncate } from 'node:fs/promises';
+import { watch } from 'node:fs';
+import { access, mkdir, readFile, readdir, rm, truncate } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JsonValue } from '@toolcell/core';
-import type { CellFilter, CellKey, CellRecord, CellSummary, CellWrite, DurableStore, JournalEntry, JournalState, Lease, RecordDecisionResult, StoredDecision, StoredDecisionInput } from '../durable-store.js';
+import type { CellFilter, CellKey, CellRecord, CellSummary, CellWrite, DecisionNotice, DecisionWatch, DurableStore, JournalEntry, JournalState, Lease, RecordDecisionResult, StoredDecision, StoredDecisionInput } from '../durable-store.js';
 import { isJournalMove, journalRank } from '../journal-moves.js';
 import { StoreError } from '../store-error.js';
 import { isCode, publishExclusive } from './atomic-file.js';
@@ -196,6 +197,45 @@ export class FileDurableStore implements DurableStore {
       }
       return removed;
     });
+  }
+
+  /**
+   * Watch the decisions folder (`fs.watch`, so processes of this machine only): a decision
+   * file that appears is announced once, with its cell. `ended` settles with
+   * `STORE_UNAVAILABLE` if the watch fails (the folder removed).
+   */
+  async watchDecisions(listener: (notice: DecisionNotice) => void): Promise<DecisionWatch> {
+    const folder = join(this.#root, 'decisions');
+    const watcher = await this.#run('watch decisions', async () => watch(folder));
+    const announced = new Set<string>();
+    let finish!: (error: StoreError | undefined) => void;
+    const ended = new Promise<StoreError | undefined>((resolve) => (finish = resolve));
+    watcher.on('error', (error) => {
+      watcher.close();
+      finish(new StoreError({ code: 'STORE_UNAVAILABLE', message: `The file store at ${this.#root} stopped watching decisions: ${error.message}. Read the pending decisions, then watch again.`, cause: error }));
+    });
+    // In order, one at a time: a name appears (recorded) or goes (swept); only a new decision is announced.
+    let announcing = Promise.resolve();
+    watcher.on('change', (_type, filename) => {
+      const name = String(filename);
+      announcing = announcing
+        .then(async () => {
+          const present = await access(join(folder, name)).then(() => true, () => false);
+          if (!present) return void announced.delete(name);
+          const index = await readOptionalJson<ApprovalIndex>(join(this.#root, 'approvals', name));
+          if (index === undefined || announced.has(name)) return;
+          announced.add(name);
+          listener({ approvalId: decodeName(name), key: index.key });
+        })
+        .catch(() => undefined);
+    });
+    return {
+      ended,
+      close: async () => {
+        watcher.close();
+        finish(undefined);
+      },
+    };
   }
 
   get #temp(): string {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { StoreError } from '../store-error.js';
-import { runStoreContract, suspendedCell } from '../test-support/store-contract.js';
+import { noticeCollector, runStoreContract, suspendedCell } from '../test-support/store-contract.js';
 import { PostgresDurableStore } from './postgres-durable-store.js';
 
 // The cluster the globalSetup started (src/test-support/postgres-cluster.ts); each store gets a schema of its own.
@@ -92,6 +92,54 @@ describe('PostgresDurableStore', () => {
     } finally {
       await admin.end();
       await watcher.end();
+      await store.close();
+      await dropSchema(schema);
+    }
+  });
+
+  it('NOTIFY: a decision recorded through another store (another machine) wakes the watcher; stores of other schemas stay quiet', async () => {
+    const schema = freshSchema();
+    const clock = { now: 1_000 };
+    const [watching, deciding, elsewhere] = [schema, schema, freshSchema()].map((name) => new PostgresDurableStore({ connectionString: URL, schema: name, now: () => clock.now }));
+    const heard = noticeCollector();
+    const watch = await watching?.watchDecisions(heard.listener);
+    try {
+      await elsewhere?.writeCell(suspendedCell(clock), 0);
+      await elsewhere?.recordDecision('a-1', { type: 'approve' });
+      await deciding?.writeCell(suspendedCell(clock), 0);
+      await deciding?.recordDecision('a-2', { type: 'approve' });
+      await heard.count(1);
+      expect(heard.notices).toEqual([{ approvalId: 'a-2', key: KEY }]);
+    } finally {
+      await watch?.close();
+      await Promise.all([watching, deciding, elsewhere].map((store) => store?.close()));
+      await dropSchema(schema);
+    }
+  });
+
+  it('NOTIFY: a listening connection the server ends settles `ended` with STORE_UNAVAILABLE (retryable); a new watch hears again', async () => {
+    const schema = freshSchema();
+    const clock = { now: 1_000 };
+    const application = `watch_${randomUUID().slice(0, 8)}`;
+    const store = new PostgresDurableStore({ connectionString: `${URL}?application_name=${application}`, schema, now: () => clock.now });
+    const admin = new pg.Client({ connectionString: URL });
+    await admin.connect();
+    try {
+      await store.writeCell(suspendedCell(clock), 0);
+      const dropped = await store.watchDecisions(() => undefined);
+      const terminate = `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND query LIKE 'LISTEN%'`;
+      await expect.poll(async () => (await admin.query(terminate, [application])).rowCount, { timeout: 60_000 }).toBe(1);
+      const ended = await dropped.ended;
+      expect(StoreError.isInstance(ended)).toBe(true);
+      expect(ended).toMatchObject({ code: 'STORE_UNAVAILABLE', retryable: true, message: expect.stringContaining('stopped watching decisions') });
+      const heard = noticeCollector();
+      const again = await store.watchDecisions(heard.listener);
+      await store.recordDecision('a-1', { type: 'approve' });
+      await heard.count(1);
+      expect(heard.notices).toEqual([{ approvalId: 'a-1', key: KEY }]);
+      await again.close();
+    } finally {
+      await admin.end();
       await store.close();
       await dropSchema(schema);
     }

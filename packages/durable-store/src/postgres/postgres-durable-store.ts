@@ -1,6 +1,6 @@
 import type { JsonValue } from '@toolcell/core';
 import pg from 'pg';
-import type { CellFilter, CellKey, CellRecord, CellStatus, CellSummary, CellWrite, DurableStore, JournalEntry, JournalState, Lease, RecordDecisionResult, StoredApproval, StoredDecision, StoredDecisionInput } from '../durable-store.js';
+import type { CellFilter, CellKey, CellRecord, CellStatus, CellSummary, CellWrite, DecisionNotice, DecisionWatch, DurableStore, JournalEntry, JournalState, Lease, RecordDecisionResult, StoredApproval, StoredDecision, StoredDecisionInput } from '../durable-store.js';
 import { isJournalMove } from '../journal-moves.js';
 import { StoreError } from '../store-error.js';
 import { quoteIdentifier, schemaStatements } from './postgres-schema.js';
@@ -33,6 +33,8 @@ interface CellRow {
 
 const CELL_COLUMNS = 'scope, session, cell, version, status, expires_at, approvals, state';
 const KEY_MATCH = 'scope = $1 AND session = $2 AND cell = $3';
+/** The channel every PostgreSQL store announces decisions on; the payload names the store's schema. */
+const DECISIONS_CHANNEL = 'toolcell_durable_decisions';
 /** SQLSTATE classes of a connection that failed or a server that is going away: worth a retry. */
 const RETRYABLE_SQLSTATE = /^(08|53|57P0)/;
 
@@ -49,9 +51,11 @@ export class PostgresDurableStore implements DurableStore {
   readonly #schemaName: string;
   readonly #schema: string;
   readonly #now: () => number;
+  readonly #connectionString: string;
   #ready: Promise<void> | undefined;
 
   constructor(options: PostgresDurableStoreOptions) {
+    this.#connectionString = options.connectionString;
     this.#schemaName = options.schema ?? 'toolcell_durable';
     this.#schema = quoteIdentifier(this.#schemaName);
     this.#now = options.now ?? Date.now;
@@ -160,9 +164,11 @@ export class PostgresDurableStore implements DurableStore {
         throw new StoreError({ code: 'STORE_EXPIRED', message: `Approval "${approvalId}" expired at ${new Date(expiresAt).toISOString()}; its call will not run. Ask for the call again.` });
       }
       const stored: StoredDecision = { approvalId, decision, decidedAt: this.#now() };
+      // Announced in the statement that records it: a watcher hears only of a decision that committed.
       const inserted = await client.query(
-        `INSERT INTO ${this.#schema}.decisions (approval_id, decision, decided_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING approval_id`,
-        [approvalId, JSON.stringify(decision), stored.decidedAt],
+        `WITH inserted AS (INSERT INTO ${this.#schema}.decisions (approval_id, decision, decided_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING approval_id)
+         SELECT pg_notify($4, $5) FROM inserted`,
+        [approvalId, JSON.stringify(decision), stored.decidedAt, DECISIONS_CHANNEL, JSON.stringify({ schema: this.#schemaName, approvalId })],
       );
       if (inserted.rows.length > 0) return { recorded: true, decision: stored };
       // Another decision committed first; this statement sees it.
@@ -174,6 +180,58 @@ export class PostgresDurableStore implements DurableStore {
 
   async readDecision(approvalId: string): Promise<StoredDecision | undefined> {
     return this.#run('read the decision', (client) => this.#decision(client, approvalId));
+  }
+
+  /**
+   * Listen for decisions (`LISTEN`) on a connection of its own, outside the pool: a decision
+   * recorded by any process announces itself (`pg_notify` in the statement that records it),
+   * and the listener gets its approval id and cell. `ended` settles with `STORE_UNAVAILABLE`
+   * if the server drops the connection.
+   */
+  async watchDecisions(listener: (notice: DecisionNotice) => void): Promise<DecisionWatch> {
+    const client = new pg.Client({ connectionString: this.#connectionString });
+    let closing = false;
+    let finish!: (error: StoreError | undefined) => void;
+    const ended = new Promise<StoreError | undefined>((resolve) => (finish = resolve));
+    const lost = (cause: unknown): void => {
+      if (closing) return finish(undefined);
+      const message = `The PostgreSQL store stopped watching decisions: ${cause instanceof Error ? cause.message : String(cause)}. Read the pending decisions, then watch again.`;
+      finish(new StoreError({ code: 'STORE_UNAVAILABLE', message, retryable: true, cause }));
+      void client.end().catch(() => undefined);
+    };
+    client.on('error', lost);
+    client.on('end', () => lost(new Error('the server closed the connection')));
+    // In order: each notice's cell is looked up before the next one's.
+    let announcing = Promise.resolve();
+    client.on('notification', (message) => {
+      const approvalId = parseNotice(message.channel, message.payload, this.#schemaName);
+      if (approvalId === undefined) return;
+      announcing = announcing
+        .then(async () => {
+          const key = await this.#run('read the approval', async (reader) => {
+            const { rows } = await reader.query<CellKey>(`SELECT scope, session, cell FROM ${this.#schema}.approvals WHERE approval_id = $1`, [approvalId]);
+            return rows[0];
+          });
+          if (key !== undefined) listener({ approvalId, key: { scope: key.scope, session: key.session, cell: key.cell } });
+        })
+        .catch(() => undefined);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${DECISIONS_CHANNEL}`);
+    } catch (error) {
+      closing = true;
+      await client.end().catch(() => undefined);
+      throw new StoreError({ code: 'STORE_UNAVAILABLE', message: `The PostgreSQL store could not watch decisions: ${error instanceof Error ? error.message : String(error)}`, retryable: true, cause: error });
+    }
+    return {
+      ended,
+      close: async () => {
+        closing = true;
+        await client.end().catch(() => undefined);
+        finish(undefined);
+      },
+    };
   }
 
   async moveCall(lease: Lease, callId: string, from: JournalState, to: Exclude<JournalState, 'awaiting'>, outcome?: JsonValue): Promise<void> {
@@ -302,6 +360,17 @@ export class PostgresDurableStore implements DurableStore {
 
 const CELL_STATUSES: ReadonlySet<string> = new Set<CellStatus>(['suspended', 'done']);
 const JOURNAL_STATES: ReadonlySet<string> = new Set<JournalEntry['state']>(['approved', 'denied', 'started', 'done']);
+
+/** The approval id of a decision announced for the store with `schema`, if the message is one. */
+function parseNotice(channel: string, payload: string | undefined, schema: string): string | undefined {
+  if (channel !== DECISIONS_CHANNEL || payload === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(payload) as { schema?: unknown; approvalId?: unknown };
+    return parsed.schema === schema && typeof parsed.approvalId === 'string' ? parsed.approvalId : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function keyParams(key: CellKey): string[] {
   return [key.scope, key.session, key.cell];

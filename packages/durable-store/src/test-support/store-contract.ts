@@ -3,7 +3,7 @@
 // A backend's test calls runStoreContract with a factory of fresh, empty stores.
 import type { JsonValue } from '@toolcell/core';
 import { describe, expect, it } from 'vitest';
-import type { CellKey, CellWrite, DurableStore } from '../durable-store.js';
+import type { CellKey, CellWrite, DecisionNotice, DurableStore } from '../durable-store.js';
 import { listPendingApprovals } from '../list-pending-approvals.js';
 import { StoreError } from '../store-error.js';
 
@@ -147,6 +147,29 @@ export function runStoreContract(backend: string, factory: StoreFactory): void {
         expect(await codeOf(store.recordDecision('a-1', { type: 'approve' }))).toBe('STORE_EXPIRED');
       }));
 
+    it('a watcher hears of each recorded decision once, in order, with its cell; not of one that lost; nothing after close', () =>
+      withStore(async (store, clock) => {
+        if (store.watchDecisions === undefined) throw new Error(`The ${backend} store should watch decisions.`);
+        await store.writeCell(suspendedCell(clock), 0);
+        const heard = noticeCollector();
+        const watch = await store.watchDecisions(heard.listener);
+        try {
+          await store.recordDecision('a-1', { type: 'approve' });
+          await heard.count(1);
+          // This one loses to the first: not announced, so the next notice is a-2's.
+          expect(await store.recordDecision('a-1', { type: 'deny' })).toMatchObject({ recorded: false });
+          await store.recordDecision('a-2', { type: 'deny', reason: 'no' });
+          await heard.count(2);
+          expect(heard.notices).toEqual([
+            { approvalId: 'a-1', key: KEY },
+            { approvalId: 'a-2', key: KEY },
+          ]);
+        } finally {
+          await watch.close();
+        }
+        expect(await watch.ended).toBeUndefined();
+      }));
+
     it('pending approvals are the undecided ones of suspended cells', () =>
       withStore(async (store, clock) => {
         await store.writeCell(suspendedCell(clock), 0);
@@ -206,4 +229,24 @@ export function runStoreContract(backend: string, factory: StoreFactory): void {
         expect((await store.readCell({ ...KEY, cell: 'cell-2' }))?.version).toBe(1);
       }));
   });
+}
+
+/** A decision listener and a way to wait until it heard `n` notices (no timer: the test's timeout bounds it). */
+export function noticeCollector() {
+  const notices: DecisionNotice[] = [];
+  let wake = (): void => undefined;
+  return {
+    notices,
+    listener: (notice: DecisionNotice): void => {
+      notices.push(notice);
+      wake();
+    },
+    count: (n: number): Promise<void> =>
+      new Promise<void>((resolve) => {
+        wake = () => {
+          if (notices.length >= n) resolve();
+        };
+        wake();
+      }),
+  };
 }
