@@ -3,7 +3,7 @@ import type { RealmImage, RealmImageSource } from '../guest/realm-image.js';
 import { GuestRealm } from '../guest/guest-realm.js';
 import { createQuickJsInstance, memoryCapBytes } from '../guest/quickjs-instance.js';
 import { DEFAULT_SANDBOX_LIMITS } from '../contract/sandbox-limits.js';
-import { buildFingerprint, buildFingerprintInBackground, sha256HexInBackground } from './build-fingerprint.js';
+import { buildFingerprint } from './build-fingerprint.js';
 import { sealPrimitives } from './node-primitives.js';
 
 // The prepared realm the package ships: its build (scripts/ship-realm.mjs, after the bundles)
@@ -34,7 +34,7 @@ const warnOnce: ShippedRealmWarn = (message) => {
  * prelude digests) and is whole; otherwise undefined, after telling `warn` why.
  */
 export async function readShippedRealm(bytes: Uint8Array, warn: ShippedRealmWarn = warnOnce): Promise<RealmImage | undefined> {
-  const reading = await decodeRealmImage(bytes, { ...(await buildFingerprintInBackground()) }, sha256HexInBackground);
+  const reading = await decodeRealmImage(bytes, { ...buildFingerprint() }, sealPrimitives().sha256Hex);
   if ('image' in reading) return reading.image;
   warn(`the shipped realm image is not used: ${reading.refused}`);
   return undefined;
@@ -68,6 +68,9 @@ async function loadShipped(): Promise<RealmImage | undefined> {
   const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
   if (typeof getBuiltin !== 'function') return undefined;
   const { readFileSync } = getBuiltin('node:fs') as NodeFs;
+  // Checked once the task that asked ends: by then the instance's compile has started (it
+  // runs off the thread meanwhile) and the fingerprint digests the bytes it read.
+  await Promise.resolve();
   for (const candidate of CANDIDATES) {
     let bytes: Uint8Array;
     try {
