@@ -41,3 +41,4 @@ export { errorOutcome } from './call-outcome.js';
 export type { ToolCallRequest } from './tool-call-request.js';
 export { utf8Length } from './utf8-length.js';
 export { isWholeNumber } from './whole-number.js';
+export { abortableDelay } from './abortable-delay.js';

@@ -8,7 +8,7 @@ describe('public value exports', () => {
     expect(Object.keys(core).sort()).toEqual([
       'BRIDGE_TOOL_NAMES', 'CALL_ERROR_CODES', 'CONTROL_TOOL_NAMES', 'ConfigurationError',
       'EXEC_ERROR_CODES', 'HOST_ERROR_CODES', 'MAX_JSON_DEPTH', 'MODEL_SOURCE',
-      'SNAPSHOT_ERROR_CODES', 'TOOL_MODES', 'ToolFailure', 'ToolcellError', 'defineTool',
+      'SNAPSHOT_ERROR_CODES', 'TOOL_MODES', 'ToolFailure', 'ToolcellError', 'abortableDelay', 'defineTool',
       'errorMessage', 'errorOutcome', 'findJsonSafetyViolation', 'isCodeMode', 'isToolMode',
       'isToolcellErrorCode', 'isWholeNumber', 'jsonOutput', 'jsonTextNestsDeeperThan',
       'textOutput', 'toDeclaration', 'toolOutput', 'typedResult', 'utf8Length', 'wireOutput',

@@ -1,7 +1,7 @@
 import type { FunctionToolDefinition, ToolDefinition } from '@toolcell/core';
+import { abortableDelay } from '@toolcell/core';
 import type { MemoryWorkspace, QuestionAsker } from '@toolcell/demo-tools';
 import { createDemoTools, PATH_ARGUMENTS } from '@toolcell/demo-tools';
-import { simulatedLatency } from './simulated-latency.js';
 
 /** How long each file tool waits, so parallel calls visibly overlap on the timeline. */
 export const DEMO_LATENCY_MS = 40;
@@ -19,11 +19,16 @@ export function createPlaygroundDemoTools(workspace: MemoryWorkspace, ask: Quest
   );
 }
 
+/**
+ * `tool`, waiting `latencyMs` first like a disk or network would (ending early when the call
+ * is cancelled): an in-memory tool answers in microseconds, too fast for parallel calls to
+ * show as overlapping bars on the timeline.
+ */
 function withLatency(tool: FunctionToolDefinition, latencyMs: number): FunctionToolDefinition {
   return {
     ...tool,
     execute: async (input, context) => {
-      await simulatedLatency(latencyMs, context.signal);
+      await abortableDelay(latencyMs, context.signal);
       return tool.execute(input, context);
     },
   };

@@ -1,5 +1,5 @@
 import type { JsonObject, ToolContext, ToolOutput } from '@toolcell/core';
-import { errorMessage, toolOutput } from '@toolcell/core';
+import { abortableDelay, errorMessage, toolOutput } from '@toolcell/core';
 import type { ToolRegistry } from '@toolcell/registry';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
@@ -14,7 +14,7 @@ import type { McpServerConfig } from './mcp-servers-config.js';
 import { isStdioServerConfig } from './mcp-servers-config.js';
 import { openMcpClient } from './open-mcp-client.js';
 import { RegisteredMcpTools } from './registered-mcp-tools.js';
-import { abortableDelay, untilAborted } from './abortable-delay.js';
+import { untilAborted } from './until-aborted.js';
 import { typedMcpResult } from './typed-mcp-result.js';
 import { READ_RESOURCE_TOOL_NAME, readResourceOutput, readResourceTool } from './read-resource-tool.js';
 
