@@ -12,6 +12,7 @@ import { loadTokenCounter } from '@toolcell/sdkgen';
 import { backToBackAgainstFloor, printFloorTable } from '@toolcell/bench-kit/quickjs-floor';
 import type { ExecOutputItem, ExecReport } from '../src/index.js';
 import { CodeMode, renderExecReport } from '../src/index.js';
+import { printDurableStoreCases } from './durable-cells-store.js';
 import { typescriptStripping } from './typescript-stripping.js';
 
 const HUNDRED_CALLS = 'for (let i = 0; i < 100; i += 1) await tools.noop({ i });';
@@ -132,3 +133,4 @@ await answerRendering();
 await typescriptStripping();
 await trivialAgainstFloor();
 await main();
+await printDurableStoreCases();

@@ -1,0 +1,38 @@
+// One cold resume, in a fresh `node` process (bench/durable-cells-store.ts spawns one per
+// sample): import the stack from the built packages, open the file store at DIR and resume
+// the cell SCOPE/SESSION/CELL whose approval was decided. Plain JavaScript, so no TypeScript
+// loader is part of what is measured. Prints one JSON line: import, resume and total ms.
+import { performance } from 'node:perf_hooks';
+import process from 'node:process';
+
+const [directory, scope, session, cell, secret] = process.argv.slice(2);
+const started = performance.now();
+const [{ jsonOutput }, { DurableCells }, { FileDurableStore }, { ToolRuntime }, { ToolRegistry }, { createInProcessTransport }] = await Promise.all([
+  import('@toolcell/core'),
+  import('@toolcell/codemode'),
+  import('@toolcell/durable-store/files'),
+  import('@toolcell/executor'),
+  import('@toolcell/registry'),
+  import('@toolcell/sandbox'),
+]);
+const imported = performance.now();
+const registry = new ToolRegistry({ mode: 'code_mode' });
+registry.register({
+  kind: 'function',
+  name: 'approve',
+  description: 'A call that needs approval.',
+  inputSchema: { type: 'object', properties: {} },
+  needsApproval: true,
+  execute: () => jsonOutput(null),
+});
+// Programs run in a scope that has a program runner (an `exec` tool); DurableCells runs them itself.
+registry.register({ kind: 'freeform', name: 'exec', description: 'Run a program.', jsonFallback: { parameter: 'code', description: 'JavaScript' }, execute: () => jsonOutput(null) });
+const runtime = new ToolRuntime({ registry, approval: { ask: () => ({ type: 'defer' }) } });
+const transport = createInProcessTransport({ prewarm: false });
+const store = new FileDurableStore({ directory });
+const cells = new DurableCells({ registry, runtime, transport, store, keys: { current: { id: 'bench', secret } } });
+const report = await cells.resume({ scope, session, cell });
+const done = performance.now();
+if (report.status !== 'completed') throw new Error(`not completed: ${JSON.stringify(report)}`);
+process.stdout.write(JSON.stringify({ importMs: imported - started, resumeMs: done - imported, totalMs: done - started }));
+await transport.close();
