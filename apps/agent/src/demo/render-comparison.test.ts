@@ -3,7 +3,7 @@ import { renderComparison } from './render-comparison.js';
 import type { DemoResult, DemoRun } from './run-demo.js';
 
 function run(mode: DemoRun['mode'], figures: Pick<DemoRun, 'toolTurns' | 'requests' | 'tokens' | 'modelCalls' | 'nestedCalls' | 'wallMs'>): DemoRun {
-  return { mode, ...figures, reportPath: `/tmp/demo/${mode}/TODO_REPORT.md`, report: 'é'.repeat(600), finalText: '' };
+  return { mode, ...figures, modelledWallMs: figures.wallMs + figures.requests * 1_000, reportPath: `/tmp/demo/${mode}/TODO_REPORT.md`, report: 'é'.repeat(600), finalText: '' };
 }
 
 describe('renderComparison', () => {
@@ -18,13 +18,16 @@ describe('renderComparison', () => {
     };
     expect(renderComparison(result)).toBe(
       [
-        '                              direct   code_mode_only',
-        '───────────────────────────   ──────   ──────────────',
-        'model turns with tool calls        9                1',
-        'model requests                    10                2',
-        'tokens sent to the model      23,693            4,120',
-        'tool calls                         9    1 (+9 nested)',
-        'wall time                      18 ms           1.23 s',
+        '                               direct   code_mode_only',
+        '───────────────────────────   ───────   ──────────────',
+        'model turns with tool calls         9                1',
+        'model requests                     10                2',
+        'tokens sent to the model       23,693            4,120',
+        'tool calls                          9    1 (+9 nested)',
+        'wall time                       18 ms           1.23 s',
+        'wall time, real model*        10.02 s           3.23 s',
+        '',
+        '* modelled: the wall time plus 1.00 s per model request (a hosted model\'s round trip).',
         '',
         'report (direct): /tmp/demo/direct/TODO_REPORT.md',
         'report (code_mode_only): /tmp/demo/code_mode_only/TODO_REPORT.md',

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SAMPLE_PROJECT_DIRECTORY, runDemo } from './run-demo.js';
+import { MODELLED_ROUND_TRIP_MS, SAMPLE_PROJECT_DIRECTORY, runDemo } from './run-demo.js';
 import { renderComparison } from './render-comparison.js';
 
 // The report for the sample project, written out here rather than computed by the
@@ -64,6 +64,12 @@ describe('the demo', () => {
     expect(direct).toMatchObject({ mode: 'direct', toolTurns: files + 2, requests: files + 3, modelCalls: files + 2, nestedCalls: 0 });
     expect(code).toMatchObject({ mode: 'code_mode_only', toolTurns: 1, requests: 2, modelCalls: 1, nestedCalls: files + 2 });
     expect(code!.tokens).toBeLessThan(direct!.tokens);
+    // A real model's latency is modelled per round trip: code mode makes 2, direct one per file and three more.
+    expect(direct!.modelledWallMs).toBe(direct!.wallMs + (files + 3) * MODELLED_ROUND_TRIP_MS);
+    expect(code!.modelledWallMs).toBe(code!.wallMs + 2 * MODELLED_ROUND_TRIP_MS);
+    // The code-mode run's sandbox ran its warm-up program before the run's first exec started.
+    expect(code!.sandboxWarmBeforeFirstExec).toBe(true);
+    expect(direct!.sandboxWarmBeforeFirstExec).toBeUndefined();
     const table = renderComparison(result);
     expect(table).toContain(`report (direct): ${direct!.reportPath}`);
     expect(table).toContain(`Both runs wrote the same report (${Buffer.byteLength(EXPECTED_REPORT)} bytes).`);

@@ -16,6 +16,16 @@ export const SAMPLE_PROJECT_DIRECTORY = fileURLToPath(new URL('../../sample-proj
 /** The two modes the demo compares. */
 export const DEMO_MODES = ['direct', 'code_mode_only'] as const;
 
+/**
+ * What one model round trip is taken to cost for {@link DemoRun.modelledWallMs}: a hosted
+ * model's time to its first token plus a short reply (tool calls, a program), about a second
+ * for the models agents use. The demo's own model answers at once.
+ */
+export const MODELLED_ROUND_TRIP_MS = 1_000;
+
+/** The program that warms a code-mode run's sandbox before the run's first request (see {@link runDemo}). */
+const WARM_UP_PROGRAM = 'return 1;';
+
 /** One run of the demo. */
 export interface DemoRun {
   readonly mode: (typeof DEMO_MODES)[number];
@@ -29,6 +39,13 @@ export interface DemoRun {
   /** Calls programs made inside `exec`. */
   readonly nestedCalls: number;
   readonly wallMs: number;
+  /** {@link wallMs} with a real model: plus `requests` × {@link MODELLED_ROUND_TRIP_MS}. */
+  readonly modelledWallMs: number;
+  /**
+   * For a code-mode run: whether its sandbox process had run a program (the warm-up) before
+   * the run's first `exec` started, so no program of the run paid the process's cold start.
+   */
+  readonly sandboxWarmBeforeFirstExec?: boolean;
   /** The absolute path of the report the run wrote. */
   readonly reportPath: string;
   readonly report: string;
@@ -52,6 +69,10 @@ interface PreparedRun {
   readonly transcript: TranscriptSink;
   readonly runtime: Promise<AgentRuntime>;
   readonly nested: { calls: number };
+  /** Code mode: the warm-up program, started as soon as the runtime exists; resolves with when it ended. */
+  readonly warmedUp: Promise<number> | undefined;
+  /** When the run's first `exec` started (performance.now()), once it has. */
+  readonly firstExec: { at: number | undefined };
 }
 
 function prepareRun(mode: DemoRun['mode'], root: string, transcript: TranscriptSink): PreparedRun {
@@ -60,21 +81,53 @@ function prepareRun(mode: DemoRun['mode'], root: string, transcript: TranscriptS
   // The demo approves its own report write: it runs unattended and only inside its copy.
   const settings = resolveSettings({ workspace, config: {}, configFile: undefined, flags: { mode, approve: 'all', provider: 'scripted' } });
   const nested = { calls: 0 };
+  const firstExec: { at: number | undefined } = { at: undefined };
+  // The warm-up's events are not the run's: nothing is shown or counted before the run starts.
+  let running = false;
   const counting: TranscriptSink = (event: TranscriptEvent) => {
+    if (!running) return;
+    if (event.type === 'call_start' && event.name === 'exec') firstExec.at ??= performance.now();
     if (event.type === 'call_end' && event.parentCallId !== undefined) nested.calls += 1;
     transcript(event);
   };
   const runtime = AgentRuntime.create({ settings, transcript: counting, prompts: undefined });
   runtime.catch(() => undefined); // awaited by its run; a failure is reported there
-  return { mode, settings, transcript: counting, runtime, nested };
+  // As an app does while the model writes its first reply: the sandbox process starts and
+  // runs a program (its realm restored, the interpreter's paths run once), so the run's
+  // first program finds it warm. The demo's model answers at once, so the run waits for it.
+  const warmedUp = mode === 'direct' ? undefined : runtime.then(warmUpSandbox);
+  warmedUp?.catch(() => undefined); // awaited by its run
+  return {
+    mode,
+    settings,
+    transcript: (event) => {
+      running = true;
+      counting(event);
+    },
+    runtime,
+    nested,
+    warmedUp,
+    firstExec,
+  };
+}
+
+/** Run {@link WARM_UP_PROGRAM} in the runtime's sandbox; resolves with when it ended. */
+async function warmUpSandbox(runtime: AgentRuntime): Promise<number> {
+  const codeMode = runtime.codeModeTools;
+  if (codeMode === undefined) throw new Error('a code-mode demo run has no Code Mode installed');
+  const { result } = await codeMode.runProgram({ code: WARM_UP_PROGRAM, callId: 'demo_warm_up' });
+  if (result?.status !== 'completed') throw new Error(`the demo could not warm its sandbox up: ${result?.status ?? 'refused'}`);
+  return performance.now();
 }
 
 async function runPrepared(prepared: PreparedRun): Promise<DemoRun> {
   const { mode, settings, transcript, nested } = prepared;
   const runtime = await prepared.runtime;
+  const warmedAt = await prepared.warmedUp;
   const client = createScriptedModelClient({ responder: mode === 'direct' ? directDemoModel : codeModeDemoModel });
   const summary = await runAgent({ runtime, client, task: DEMO_TASK, transcript, maxTurns: settings.maxTurns });
   const reportPath = join(runtime.workspace.root, REPORT_PATH);
+  const firstExecAt = prepared.firstExec.at;
   return {
     mode,
     toolTurns: summary.toolTurns,
@@ -83,6 +136,8 @@ async function runPrepared(prepared: PreparedRun): Promise<DemoRun> {
     modelCalls: summary.modelCalls,
     nestedCalls: nested.calls,
     wallMs: summary.wallMs,
+    modelledWallMs: summary.wallMs + summary.requests * MODELLED_ROUND_TRIP_MS,
+    ...(warmedAt === undefined ? {} : { sandboxWarmBeforeFirstExec: firstExecAt !== undefined && warmedAt <= firstExecAt }),
     reportPath,
     report: readFileSync(reportPath, 'utf8'),
     finalText: summary.text,
@@ -100,9 +155,9 @@ export async function runDemo(options: {
   readonly root?: string;
 }): Promise<DemoResult> {
   const root = options.root ?? mkdtempSync(join(tmpdir(), 'toolcell-demo-'));
-  // Every runtime is created first, so the code-mode run's sandbox process starts while
-  // the direct run goes, as an app's starts while it sends its first model request: no
-  // run's wall time includes a process start.
+  // Every runtime is created first, so the code-mode run's sandbox process starts (and runs
+  // its warm-up program) while the direct run goes, as an app's does while it waits for the
+  // model's first reply: no run's wall time includes a process start.
   const prepared = DEMO_MODES.map((mode) => prepareRun(mode, root, options.transcriptFor(mode)));
   const runs: DemoRun[] = [];
   try {
