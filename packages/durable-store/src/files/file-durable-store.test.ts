@@ -1,5 +1,6 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { StoreError } from '../store-error.js';
@@ -46,6 +47,34 @@ describe('FileDurableStore', () => {
       const error = await store.readCell({ scope: 's', session: 's', cell: 'c' }).catch((caught: unknown) => caught);
       expect(StoreError.isInstance(error)).toBe(true);
       expect(error).toMatchObject({ code: 'STORE_UNAVAILABLE', message: expect.stringContaining(`The file store at ${file} could not read the cell`) });
+    }));
+
+  it('a full disk is STORE_UNAVAILABLE naming it, leaves no temporary file, and the store works once there is room', () =>
+    inTemporaryDirectory(async (parent) => {
+      // Root ignores file modes and quotas: only a small file system really fills (the sandbox and CI run as root).
+      if (userInfo().uid !== 0) throw new Error('This test mounts a 64 KB tmpfs, which needs root.');
+      const directory = join(parent, 'store');
+      await mkdir(directory);
+      execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', directory]);
+      try {
+        const { clock, store } = storeOver(directory);
+        await store.writeCell(suspendedCell(clock), 0);
+        const filler = join(directory, 'filler');
+        try {
+          for (;;) await writeFile(filler, Buffer.alloc(4096, 1), { flag: 'a' });
+        } catch (error) {
+          expect(error).toMatchObject({ code: 'ENOSPC' });
+        }
+        const error = await store.recordDecision('a-1', { type: 'approve' }).catch((caught: unknown) => caught);
+        expect(StoreError.isInstance(error)).toBe(true);
+        expect(error).toMatchObject({ code: 'STORE_UNAVAILABLE', message: expect.stringContaining('could not record the decision (the disk is full)') });
+        expect(await readdir(join(directory, 'tmp'))).toEqual([]);
+        expect(await store.readDecision('a-1')).toBeUndefined();
+        await rm(filler);
+        expect(await store.recordDecision('a-1', { type: 'approve' })).toMatchObject({ recorded: true });
+      } finally {
+        execFileSync('umount', [directory]);
+      }
     }));
 
   it('a record changed by hand is STORE_CORRUPT', () =>
