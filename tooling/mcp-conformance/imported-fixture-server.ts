@@ -4,10 +4,9 @@
 // server passes its log and progress notifications on to the client whose call they are
 // about. serve-fixture-tools.ts imports this server and serves its tools under the suite's
 // names.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { LoopbackMcpServer } from '@toolcell/mcp/test';
+import { serveLoopback } from '@toolcell/mcp/test';
 
 const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -32,20 +31,6 @@ function notifyingServer(): McpServer {
 }
 
 /** Serve the notifying server on 127.0.0.1; resolves to its URL and a close function. */
-export async function serveNotifyingServer(): Promise<{ readonly url: string; close(): Promise<void> }> {
-  const http = createServer((request, response) => {
-    const server = notifyingServer();
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-    response.on('close', () => void server.close());
-    void server.connect(transport).then(() => transport.handleRequest(request, response));
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        http.closeAllConnections();
-        http.close(() => resolve());
-      }),
-  };
+export function serveNotifyingServer(): Promise<LoopbackMcpServer> {
+  return serveLoopback(notifyingServer);
 }

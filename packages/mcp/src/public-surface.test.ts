@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import * as root from './index.js';
 import * as node from './node.js';
+import * as test from './test/index.js';
 
 describe('public value exports', () => {
   it.each([
@@ -15,6 +16,7 @@ describe('public value exports', () => {
       ],
     ],
     ['node', node, ['DEFAULT_MAX_SESSIONS', 'DEFAULT_SESSION_IDLE_MS', 'connectMcpServers', 'serveStdio', 'serveStreamableHttp']],
+    ['test', test, ['serveLoopback']],
   ] as const)('%s exports only what a host needs', (_name, entry, expected) => {
     expect(Object.keys(entry).sort()).toEqual([...expected].sort());
   });

@@ -1,2 +1,4 @@
-// The Node entry of @toolcell/mcp (stdio child processes, the HTTP server).
+// The Node entries of @toolcell/mcp (stdio child processes, the HTTP server; the loopback
+// MCP server for tests).
 export * as mcpNode from '@toolcell/mcp/node';
+export * as mcpTest from '@toolcell/mcp/test';

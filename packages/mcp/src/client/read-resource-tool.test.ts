@@ -9,8 +9,8 @@ import { ToolRegistry } from '@toolcell/registry';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import { renderBindingSignature } from '@toolcell/sdkgen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoopbackMcpServer } from '../test-support/loopback-mcp-server.js';
-import { serveLoopback } from '../test-support/loopback-mcp-server.js';
+import type { LoopbackMcpServer } from '../test/loopback-mcp-server.js';
+import { serveLoopback } from '../test/loopback-mcp-server.js';
 import type { McpServersHandle } from './connect-mcp-servers.js';
 import { connectMcpServers } from './connect-mcp-servers.js';
 

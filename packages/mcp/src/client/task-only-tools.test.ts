@@ -1,16 +1,14 @@
 // A server (the SDK's McpServer, in this process, over Streamable HTTP on 127.0.0.1) with a
 // tool that runs only as a task: it is not offered to programs, and the status says why.
-import { createServer } from 'node:http';
-import type { Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { InMemoryTaskStore } from '@modelcontextprotocol/sdk/experimental/tasks/stores/in-memory.js';
 import { CodeMode } from '@toolcell/codemode';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LoopbackMcpServer } from '../test/loopback-mcp-server.js';
+import { serveLoopback } from '../test/loopback-mcp-server.js';
 import { connectMcpServers } from './connect-mcp-servers.js';
 
 function researchServer(): McpServer {
@@ -29,23 +27,13 @@ function researchServer(): McpServer {
 }
 
 describe('an imported tool that runs only as a task', () => {
-  let http: HttpServer;
-  let url: string;
+  let research: LoopbackMcpServer;
 
   beforeAll(async () => {
-    http = createServer((request, response) => {
-      // Stateless: a server and transport per request.
-      const server = researchServer();
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      response.on('close', () => void server.close());
-      void server.connect(transport).then(() => transport.handleRequest(request, response));
-    });
-    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
+    research = await serveLoopback(researchServer);
   });
   afterAll(async () => {
-    http.closeAllConnections();
-    await new Promise<void>((resolve) => http.close(() => resolve()));
+    await research.close();
   });
 
   it('is not registered, is listed as skipped with the reason, and the exec description does not offer it', async () => {
@@ -54,7 +42,7 @@ describe('an imported tool that runs only as a task', () => {
     const transport = createInProcessTransport();
     const codeMode = new CodeMode({ registry, runtime, transport });
     codeMode.install();
-    const handle = await connectMcpServers({ research: { url } }, { registry });
+    const handle = await connectMcpServers({ research: { url: research.url } }, { registry });
     try {
       expect(handle.status()[0]).toMatchObject({
         state: 'ready',
