@@ -1,3 +1,4 @@
+// The same module as @toolcell/openai-agents's src/durable-exec.ts (framework-neutral; keep the two equal).
 import type { DurableApprovalView, DurableCellReport, DurableCellsOptions, ExecReport, ExecResult } from '@toolcell/codemode';
 import { DurableCells, renderExecReport } from '@toolcell/codemode';
 import type { ToolOutput } from '@toolcell/core';
@@ -6,7 +7,7 @@ import type { ToolRuntime } from '@toolcell/executor';
 import type { ToolRegistry } from '@toolcell/registry';
 import type { DurableSandboxTransport, SandboxTransport, SealKeys } from '@toolcell/sandbox';
 
-/** What makes `exec`'s nested approvals the AI SDK's own approval round trip (see the README). */
+/** What makes `exec`'s nested approvals the framework's own approval round trip (see the README). */
 export interface DurableExecOptions {
   /** Where suspended programs and their approvals live, the same in every process: `new FileDurableStore({ directory })` from `@toolcell/durable-store/files`. */
   readonly store: DurableCellsOptions['store'];
