@@ -18,6 +18,8 @@ export interface AgentsRun {
   readonly agent: AnyAgent | undefined;
   /** A guardrail's tripwire raised by a nested call: `exec` rethrows it so the run fails as the SDK would. */
   tripwire: Error | undefined;
+  /** Set for a durable program: a nested call needing approval is deferred to the run's interruption of `exec`. */
+  readonly durable?: boolean;
 }
 
 const RUN = Symbol.for('toolcell.openai-agents.run');

@@ -2,12 +2,15 @@ import type { RunContext } from '@openai/agents';
 import { tool as functionTool } from '@openai/agents';
 import type { ExecResult } from '@toolcell/codemode';
 import { CodeMode } from '@toolcell/codemode';
-import type { WireOutput } from '@toolcell/core';
+import type { ToolOutput, WireOutput } from '@toolcell/core';
+import { ConfigurationError } from '@toolcell/core';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
 import type { SandboxTransport } from '@toolcell/sandbox';
 import type { AgentsRun, AnyAgent, AnyFunctionTool } from './agents-run.js';
 import { hostContextOf, runOf } from './agents-run.js';
+import type { DurableExecOptions, NestedApproval, NestedDecision } from './durable-exec.js';
+import { DurableExec } from './durable-exec.js';
 import { inputGuardrailsGuard } from './nested-guardrails.js';
 import type { NestedApprovalHandler } from './nested-approval.js';
 import { resolveNestedApproval } from './nested-approval.js';
@@ -21,6 +24,14 @@ export interface CodeModeToolOptions {
   readonly onApproval?: NestedApprovalHandler;
   /** Told each program's typed result (the model reads the rendered text). */
   readonly onResult?: (result: ExecResult, details: { readonly toolCallId: string; readonly runContext: RunContext<unknown> }) => void;
+  /**
+   * Make a nested call needing approval an Agents SDK interruption: `exec`'s program runs
+   * as a durable cell in this store and, when it parks at such calls, the run is
+   * interrupted for the `exec` call (`result.interruptions`); approved on the `RunState`,
+   * saved or not, the call resumes the program from its snapshot, in any process. Adds the
+   * `wait` tool (`exec.tools`). See the README.
+   */
+  readonly durable?: DurableExecOptions;
 }
 
 /** `exec` as an Agents SDK function tool, with the toolcell runtime behind it. */
@@ -33,6 +44,22 @@ export type CodeModeTool = AnyFunctionTool & {
   readonly codeMode: CodeMode;
   /** Make another function tool callable by programs; `exec`'s description lists it from the next turn. */
   addTool(tool: AnyFunctionTool): void;
+  /** The tools to give the agent: `exec`, and `wait` with `durable`. */
+  readonly tools: readonly AnyFunctionTool[];
+  /**
+   * With `durable`: the nested calls the program of an `exec` (or `wait`) call waits on, by
+   * its call id (or cell id), for the app to show with the interruption. Empty without
+   * `durable` or when nothing waits.
+   */
+  pendingApprovals(toolCallId: string): Promise<NestedApproval[]>;
+  /**
+   * With `durable`: decide one nested call before approving the interruption (the first
+   * decision recorded stands). Approving the `exec` call approves the calls nobody decided;
+   * a denied nested call rejects in the program with `DENIED`.
+   *
+   * @throws ConfigurationError (`durable`) without the `durable` option.
+   */
+  decide(approvalId: string, decision: NestedDecision): Promise<void>;
   /** Stop running programs (call before closing the transport). */
   close(): Promise<void>;
 };
@@ -69,9 +96,36 @@ export function codeModeTool(tools: readonly AnyFunctionTool[], options: CodeMod
   runtime.addGuard(inputGuardrailsGuard((name) => byName.get(name)));
   const codeMode = new CodeMode({ registry, runtime, transport: options.transport });
   codeMode.install();
+  const durable = options.durable === undefined ? undefined : new DurableExec({ registry, runtime, transport: options.transport, durable: options.durable });
 
   // The runner gives guardrails the agent, not tools: exec's own guardrail notes it for its nested calls.
   const agents = new WeakMap<RunContext<unknown>, Map<string, AnyAgent>>();
+  const inputGuardrails = [
+    {
+      name: AGENT_GUARDRAIL,
+      run: async ({ context, agent, toolCall }: { context: RunContext<unknown>; agent: AnyAgent; toolCall: { callId: string } }) => {
+        const known = agents.get(context) ?? new Map<string, AnyAgent>();
+        agents.set(context, known.set(toolCall.callId, agent));
+        return { behavior: { type: 'allow' as const } };
+      },
+    },
+  ];
+  const agentOf = (context: RunContext<unknown>, toolCallId: string): AnyAgent | undefined => {
+    const agent = agents.get(context)?.get(toolCallId) ?? turnAgents.get(context);
+    agents.get(context)?.delete(toolCallId);
+    return agent;
+  };
+  // Approval is asked before exec's guardrail runs: the agent whose turn listed exec is the one calling it.
+  const turnAgents = new WeakMap<RunContext<unknown>, AnyAgent>();
+  const isEnabled = ({ runContext, agent }: { runContext: RunContext<unknown>; agent: AnyAgent }) => (turnAgents.set(runContext, agent), true);
+  /** Run a durable round with the run's context; a nested guardrail's tripwire fails the run. */
+  const durably = async (context: RunContext<unknown>, toolCallId: string, round: (hostContext: unknown) => Promise<ToolOutput<ExecResult>>): Promise<string> => {
+    const run: AgentsRun = { runContext: context, agent: agentOf(context, toolCallId), tripwire: undefined, durable: true };
+    const output = await round(hostContextOf(run));
+    if (run.tripwire !== undefined) throw run.tripwire;
+    options.onResult?.(output.result.value, { toolCallId, runContext: context });
+    return wireText(output.wire);
+  };
   const exec = functionTool({
     name: 'exec',
     description: codeMode.execDeclaration().description,
@@ -83,22 +137,25 @@ export function codeModeTool(tools: readonly AnyFunctionTool[], options: CodeMod
     },
     strict: true,
     errorFunction: null,
-    inputGuardrails: [
-      {
-        name: AGENT_GUARDRAIL,
-        run: async ({ context, agent, toolCall }) => {
-          const known = agents.get(context) ?? new Map<string, AnyAgent>();
-          agents.set(context, known.set(toolCall.callId, agent));
-          return { behavior: { type: 'allow' } };
-        },
-      },
-    ],
+    inputGuardrails,
+    ...(durable === undefined
+      ? {}
+      : {
+          isEnabled,
+          needsApproval: async (runContext: RunContext<unknown>, input: unknown, callId?: string) => {
+            if (callId === undefined) return false;
+            const run: AgentsRun = { runContext, agent: turnAgents.get(runContext), tripwire: undefined, durable: true };
+            const parks = await durable.parks(callId, (input as { code: string }).code, hostContextOf(run));
+            if (run.tripwire !== undefined) throw run.tripwire;
+            return parks;
+          },
+        }),
     execute: async (input, runContext, details) => {
       const { code } = input as { code: string };
       const context = runContext as RunContext<unknown>;
       const toolCallId = callIdOf(details);
-      const agent = agents.get(context)?.get(toolCallId);
-      agents.get(context)?.delete(toolCallId);
+      if (durable !== undefined) return durably(context, toolCallId, (hostContext) => durable.run(toolCallId, code, hostContext));
+      const agent = agentOf(context, toolCallId);
       const run: AgentsRun = { runContext: context, agent, tripwire: undefined };
       const { outcome, result } = await codeMode.runProgram({ code, callId: toolCallId, hostContext: hostContextOf(run), ...(details?.signal ? { signal: details.signal } : {}) });
       if (run.tripwire !== undefined) throw run.tripwire;
@@ -108,13 +165,44 @@ export function codeModeTool(tools: readonly AnyFunctionTool[], options: CodeMod
   });
   // Read at each turn, so the model is told the tools as they are now.
   Object.defineProperty(exec, 'description', { get: () => codeMode.execDeclaration().description, enumerable: true, configurable: true });
-  return Object.assign(exec as AnyFunctionTool, {
+  const wait =
+    durable === undefined
+      ? undefined
+      : functionTool({
+          name: 'wait',
+          description: 'Continue a program that waits for approval of its calls (exec said so, with the cell_id). The approval is asked when you call it.',
+          parameters: {
+            type: 'object',
+            properties: { cell_id: { type: 'string', description: 'The cell_id exec (or an earlier wait) answered.' } },
+            required: ['cell_id'],
+            additionalProperties: false,
+          },
+          strict: true,
+          errorFunction: null,
+          inputGuardrails,
+          isEnabled,
+          needsApproval: async (_runContext, input) => durable.isSuspended((input as { cell_id: string }).cell_id),
+          execute: async (input, runContext, details) => {
+            const cellId = (input as { cell_id: string }).cell_id;
+            return durably(runContext as RunContext<unknown>, callIdOf(details), (hostContext) => durable.continue(cellId, hostContext));
+          },
+        });
+  const extras: Omit<CodeModeTool, keyof AnyFunctionTool> = {
     runtime,
     registry,
     codeMode,
     addTool,
+    tools: wait === undefined ? [exec as AnyFunctionTool] : [exec as AnyFunctionTool, wait as AnyFunctionTool],
+    pendingApprovals: async (toolCallId) => (durable === undefined ? [] : durable.pending(toolCallId)),
+    decide: async (approvalId, decision) => {
+      if (durable === undefined) throw new ConfigurationError({ setting: 'durable', message: "decide records a nested call's decision in the durable store; pass the durable option to codeModeTool." });
+      await durable.decide(approvalId, decision);
+    },
     close: () => codeMode.shutdown(),
-  });
+  };
+  // Not enumerable: a RunState saved with `toString()` holds the tool as JSON, and these hold the runtime (and exec itself).
+  for (const [name, value] of Object.entries(extras)) Object.defineProperty(exec, name, { value, enumerable: false });
+  return exec as CodeModeTool;
 }
 
 let anonymousCalls = 0;

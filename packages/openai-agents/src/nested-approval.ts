@@ -36,6 +36,8 @@ export async function resolveNestedApproval(options: {
   const standing = run.runContext.isToolApproved({ toolName: tool.name, callId: request.callId });
   if (standing === true) return { type: 'approve' };
   if (standing === false) return { type: 'deny', reason: run.runContext.getRejectionMessage(tool.name, request.callId) ?? 'the run rejected this tool' };
+  // A durable program parks here; the interruption of its exec call decides it.
+  if (run.durable === true) return { type: 'defer' };
   if (onApproval === undefined) {
     return {
       type: 'deny',

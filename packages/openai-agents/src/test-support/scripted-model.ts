@@ -3,7 +3,7 @@
 import type { Model, ModelRequest, ModelResponse } from '@openai/agents';
 import { Usage } from '@openai/agents';
 
-type Turn = { readonly call: string; readonly input: unknown } | { readonly text: string };
+type Turn = { readonly call: string; readonly input: unknown; readonly id?: string } | { readonly text: string };
 
 export class ScriptedModel implements Model {
   readonly requests: ModelRequest[] = [];
@@ -21,7 +21,7 @@ export class ScriptedModel implements Model {
     const turn = this.turns[this.turn++] ?? { text: 'done' };
     const output =
       'call' in turn
-        ? [{ type: 'function_call' as const, callId: `call_${this.turn}`, name: turn.call, arguments: JSON.stringify(turn.input), status: 'completed' as const }]
+        ? [{ type: 'function_call' as const, callId: turn.id ?? `call_${this.turn}`, name: turn.call, arguments: JSON.stringify(turn.input), status: 'completed' as const }]
         : [{ type: 'message' as const, role: 'assistant' as const, status: 'completed' as const, content: [{ type: 'output_text' as const, text: turn.text }] }];
     return { usage: new Usage(), output, responseId: `response_${this.turn}` };
   }
