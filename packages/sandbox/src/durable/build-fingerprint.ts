@@ -1,6 +1,6 @@
 import { GUEST_PRELUDE, REMOVED_GLOBALS } from '../guest/guest-prelude.js';
 import { PINNED_WASM_FILE, readWasmFile } from '../shared/wasm-file-compiler.js';
-import { sealPrimitives } from './node-primitives.js';
+import { sha256Hex } from './node-primitives.js';
 
 /** The pinned QuickJS build (package.json pins both at this version; a test checks it). */
 export const QUICKJS_LIBRARY = 'quickjs-emscripten-core@0.32.0';
@@ -25,7 +25,6 @@ let fingerprint: BuildFingerprint | undefined;
  */
 export function buildFingerprint(): BuildFingerprint {
   if (fingerprint !== undefined) return fingerprint;
-  const { sha256Hex } = sealPrimitives();
   // A bundled application may not ship the file where it can be found; the wiring still guards.
   const wasmBytes = readWasmFile(PINNED_WASM_FILE);
   const wasm = wasmBytes === undefined ? 'unknown' : sha256Hex(wasmBytes);

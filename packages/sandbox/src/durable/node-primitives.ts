@@ -35,6 +35,17 @@ export interface SealPrimitives {
 
 let primitives: SealPrimitives | undefined;
 
+/**
+ * SHA-256 (hex) with node:crypto alone: what a cold start's check of the shipped realm
+ * needs, without loading zlib too. Throws where Node's built-ins are missing.
+ */
+export function sha256Hex(data: Uint8Array | string): string {
+  if (primitives !== undefined) return primitives.sha256Hex(data);
+  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+  if (typeof getBuiltin !== 'function') return sealPrimitives().sha256Hex(data);
+  return (getBuiltin('node:crypto') as NodeCrypto).createHash('sha256').update(data).digest('hex');
+}
+
 /** The seal's primitives in this runtime; throws a ConfigurationError where Node's built-ins are missing. */
 export function sealPrimitives(): SealPrimitives {
   if (primitives !== undefined) return primitives;

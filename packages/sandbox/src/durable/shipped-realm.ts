@@ -4,7 +4,7 @@ import { GuestRealm } from '../guest/guest-realm.js';
 import { createQuickJsInstance, memoryCapBytes } from '../guest/quickjs-instance.js';
 import { DEFAULT_SANDBOX_LIMITS } from '../contract/sandbox-limits.js';
 import { buildFingerprint } from './build-fingerprint.js';
-import { sealPrimitives } from './node-primitives.js';
+import { sealPrimitives, sha256Hex } from './node-primitives.js';
 
 // The prepared realm the package ships: its build (scripts/ship-realm.mjs, after the bundles)
 // writes dist/prepared-realm.bin, and the first instance of a process restores it instead of
@@ -34,7 +34,7 @@ const warnOnce: ShippedRealmWarn = (message) => {
  * prelude digests) and is whole; otherwise undefined, after telling `warn` why.
  */
 export async function readShippedRealm(bytes: Uint8Array, warn: ShippedRealmWarn = warnOnce): Promise<RealmImage | undefined> {
-  const reading = await decodeRealmImage(bytes, { ...buildFingerprint() }, sealPrimitives().sha256Hex);
+  const reading = await decodeRealmImage(bytes, { ...buildFingerprint() }, sha256Hex);
   if ('image' in reading) return reading.image;
   warn(`the shipped realm image is not used: ${reading.refused}`);
   return undefined;
