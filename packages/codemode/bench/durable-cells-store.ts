@@ -157,7 +157,7 @@ async function coldRow(directory: string): Promise<Record<string, string>> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'durable-cold-resume.mjs');
   const transport = createInProcessTransport();
   const cells = stack(new FileDurableStore({ directory }), transport);
-  const figures: Array<{ importMs: number; resumeMs: number; totalMs: number; processMs: number }> = [];
+  const figures: Array<{ importMs: number; resumeMs: number; storeMs: number; totalMs: number; processMs: number }> = [];
   try {
     for (let sample = 0; sample < COLD_SAMPLES; sample += 1) {
       const { key } = await suspendAndDecide(cells, PROGRAMS.trivial?.source ?? '');
@@ -165,7 +165,7 @@ async function coldRow(directory: string): Promise<Record<string, string>> {
       const child = spawnSync(process.execPath, [script, directory, key.scope, key.session, key.cell, SECRET], { encoding: 'utf8' });
       const processMs = performance.now() - spawned;
       if (child.status !== 0) throw new Error(`the cold resume failed: ${child.stderr}`);
-      figures.push({ ...(JSON.parse(child.stdout) as { importMs: number; resumeMs: number; totalMs: number }), processMs });
+      figures.push({ ...(JSON.parse(child.stdout) as { importMs: number; resumeMs: number; storeMs: number; totalMs: number }), processMs });
     }
   } finally {
     await transport.close();
@@ -174,6 +174,7 @@ async function coldRow(directory: string): Promise<Record<string, string>> {
   return {
     'import ms': median(figures.map((figure) => figure.importMs)).toFixed(1),
     'resume ms (new instance, from the store)': median(figures.map((figure) => figure.resumeMs)).toFixed(1),
+    'of which in the store': median(figures.map((figure) => figure.storeMs)).toFixed(1),
     'import + resume ms': total.toFixed(1),
     'process, spawn to exit ms': median(figures.map((figure) => figure.processMs)).toFixed(1),
     [`import + resume ≤ ${TARGETS.coldMs} ms met`]: met(total, TARGETS.coldMs),
@@ -196,7 +197,7 @@ export async function printDurableStoreCases(): Promise<void> {
     if (cluster !== undefined) {
       const store = new PostgresDurableStore({ connectionString: cluster.url, schema: 'bench' });
       try {
-        rows.push(...(await backendRows('postgres', store)));
+        rows.push(...(await backendRows('postgres (fsync off)', store)));
       } finally {
         await store.close();
         cluster.close();
