@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
@@ -77,6 +77,21 @@ describe('the built package (slow)', () => {
       console.log(JSON.stringify({ status: result.status, returnValue: result.returnValue, output: result.output }));
     `);
     expect(JSON.parse(output)).toEqual({ status: 'completed', returnValue: 5, output: [{ type: 'text', text: 'hi' }] });
+  });
+
+  it('root entry: restores the shipped realm it was built with, saying nothing', () => {
+    // The image is read from its file as a Node Buffer; a restored realm that did not match
+    // it (issue 36: a digest that sliced the Buffer) fell back to preparing, with a warning.
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', `
+      const { createInProcessTransport } = await import(${JSON.stringify(pathToFileURL(join(bundles, 'index.js')).href)});
+      const transport = createInProcessTransport();
+      const result = await transport.run({ source: 'return 1 + 1', bindings: [], onToolBatch: () => [] });
+      await transport.close();
+      console.log(JSON.stringify(result.returnValue));
+    `], { cwd: packageDir, encoding: 'utf8', timeout: 120_000 });
+    expect(existsSync(join(dist, 'prepared-realm.bin'))).toBe(true);
+    expect(run.stdout.trim()).toBe('2');
+    expect(run.stderr).not.toContain('TOOLCELL_SHIPPED_REALM');
   });
 
   it('node entry: runs a program in a child started with plain Node from dist', () => {
