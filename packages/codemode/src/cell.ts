@@ -1,12 +1,12 @@
 import type { JsonValue } from '@toolcell/core';
 import { errorMessage } from '@toolcell/core';
-import type { ProgramResult, RunProgramRequest, SandboxTransport } from '@toolcell/sandbox';
+import type { OutputItem, ProgramError } from '@toolcell/sandbox';
 import type { CellApprovalRequest, CellEventBase, CellSummary, CellUpdateEvent, CellUpdateReason } from './code-mode-events.js';
 import { CellBusyError } from './cell-busy-error.js';
-import type { ExecOutputItem, ExecReport } from './exec-report.js';
+import type { DurableApprovalView } from './durable/durable-cell-report.js';
+import type { ExecOutputItem, ExecReport, ExecStatus } from './exec-report.js';
 import { ObservationCancelledError } from './observation-cancelled-error.js';
 import type { CellValues } from './stored-values.js';
-import { runProgramSource } from './run-program-source.js';
 
 /**
  * How an observation waits. It returns when the program yields (`yield_control()`), ends,
@@ -35,8 +35,8 @@ interface Observer {
 }
 
 /**
- * Ended without running to completion or an own throw: limits, a crash, a kill. Such a
- * cell commits no stored values (issue 13).
+ * Ended without running to completion or an own throw: limits, a crash, a kill, a durable
+ * store that failed. Such a cell commits no stored values (issue 13).
  */
 const NO_COMMIT_CODES: ReadonlySet<string> = new Set([
   'EXEC_CPU_BUDGET',
@@ -47,6 +47,8 @@ const NO_COMMIT_CODES: ReadonlySet<string> = new Set([
   'EXEC_SYNTAX',
   'EXEC_CRASHED',
   'EXEC_CANCELLED',
+  // The durable store could not keep or give the cell: whether it ran to its end is unknown here.
+  'EXECUTION_FAILED',
 ]);
 
 /** A program's cost, reported with `cell-end` (for tracing). */
@@ -57,19 +59,34 @@ export interface CellEndStats {
   readonly cpuMs: number;
 }
 
+/** How a cell's program run ended: like the sandbox's result, or suspended into a durable store. */
+export interface CellProgramResult {
+  readonly status: 'completed' | 'failed' | 'suspended';
+  readonly returnValue?: JsonValue;
+  /** The sandbox's error, or `EXECUTION_FAILED` when a durable store could not keep or give the cell. */
+  readonly error?: ProgramError | { readonly code: 'EXECUTION_FAILED'; readonly message: string };
+  /** Guest CPU time, as counted against the CPU budget. */
+  readonly cpuMs: number;
+  /** With `suspended`: every approval the cell waits for. */
+  readonly pendingApprovals?: readonly DurableApprovalView[];
+}
+
+/** A cell's program: run it (in the sandbox, durably or not) with the cell's signal and output hook. */
+export type CellProgram = (hooks: { readonly signal: AbortSignal; readonly onOutput: (item: OutputItem) => void }) => Promise<CellProgramResult>;
+
 /** What a cell needs to run its program. */
 export interface CellRun {
   readonly id: string;
   /** Who started the cell, for events. */
   readonly info: CellEventBase;
-  readonly transport: SandboxTransport;
-  /** The sandbox request without signal and output hooks (the cell owns those). */
-  readonly request: Omit<RunProgramRequest, 'signal' | 'onOutput'>;
+  readonly program: CellProgram;
   /** The cell's stored-value write set, when cells are on. */
   readonly values: CellValues | undefined;
+  /** After the write set joined the session: keep it where the session's values live (a durable store); a rejection becomes a note. */
+  readonly persistValues?: () => Promise<void>;
   /** Cancels the program's nested calls; awaited before the cell reports its end. */
   readonly settleNestedCalls: () => Promise<void>;
-  readonly onEnd: (cell: Cell, status: 'completed' | 'failed' | 'terminated', code: string | undefined, stats: CellEndStats) => void;
+  readonly onEnd: (cell: Cell, status: Exclude<ExecStatus, 'running'>, code: string | undefined, stats: CellEndStats) => void;
   /** News while nobody observes the cell. */
   readonly onUpdate: (event: CellUpdateEvent) => void;
 }
@@ -120,6 +137,11 @@ export class Cell {
     return this.observer === undefined;
   }
 
+  /** With a durable store, once the cell was suspended: every approval it waits for. */
+  get pendingApprovals(): readonly DurableApprovalView[] {
+    return this.final?.pendingApprovals ?? [];
+  }
+
   /** Whether the program has ended (its final report may still be undelivered). */
   get ended(): boolean {
     return this.final !== undefined;
@@ -129,7 +151,7 @@ export class Cell {
   summary(): CellSummary {
     return {
       cellId: this.id,
-      state: this.final ? 'ended' : 'running',
+      state: this.final?.status === 'awaiting_approval' ? 'suspended' : this.final ? 'ended' : 'running',
       ageMs: Math.round(performance.now() - this.startedAt),
       ...(this.lastTextLine === undefined ? {} : { lastOutputLine: this.lastTextLine }),
     };
@@ -170,22 +192,26 @@ export class Cell {
   }
 
   private async start(): Promise<void> {
-    const { transport, request, values, settleNestedCalls } = this.run;
-    let result: ProgramResult;
+    const { program, values, settleNestedCalls } = this.run;
+    let result: CellProgramResult;
     try {
-      result = await runProgramSource((program) => transport.run(program), { ...request, signal: this.controller.signal, onOutput: (item) => this.record(item) });
+      result = await program({ signal: this.controller.signal, onOutput: (item) => this.record(item) });
     } catch (error) {
       const message = errorMessage(error);
-      result = { status: 'failed', output: [], error: { code: 'EXEC_CRASHED', message: `The sandbox could not run the program: ${message}` }, stats: { wallMs: 0, cpuMs: 0, toolCalls: 0 } };
+      result = { status: 'failed', error: { code: 'EXEC_CRASHED', message: `The sandbox could not run the program: ${message}` }, cpuMs: 0 };
     }
     this.programEnded = true;
     await settleNestedCalls();
     const terminated = this.terminatedByRequest;
+    const suspended = result.status === 'suspended' && !terminated;
     // Stored values commit only when the program ran to its end or threw on its own —
-    // never on a limit, a crash, a kill, or a terminate.
+    // never on a limit, a crash, a kill, or a terminate (nor while it is suspended).
     const code = result.error?.code;
-    if (!terminated && (code === undefined || !NO_COMMIT_CODES.has(code))) values?.commit();
-    const status = terminated ? 'terminated' : result.status;
+    if (!terminated && !suspended && (code === undefined || !NO_COMMIT_CODES.has(code)) && values) {
+      values.commit();
+      await this.persist();
+    }
+    const status = terminated ? 'terminated' : suspended ? 'awaiting_approval' : result.status === 'suspended' ? 'failed' : result.status;
     this.final = {
       status,
       cellId: this.id,
@@ -193,11 +219,21 @@ export class Cell {
       output: [],
       ...(result.returnValue === undefined ? {} : { returnValue: result.returnValue }),
       ...(result.error && !terminated ? { error: result.error } : {}),
+      ...(suspended ? { pendingApprovals: result.pendingApprovals ?? [] } : {}),
     };
     this.approvals.clear();
-    this.run.onEnd(this, status, terminated ? undefined : code, { wallMs: this.final.wallMs, cpuMs: result.stats.cpuMs });
+    this.run.onEnd(this, status, terminated ? undefined : code, { wallMs: this.final.wallMs, cpuMs: result.cpuMs });
     if (this.observer) this.deliver(this.final);
-    else this.changed('end');
+    else this.changed(suspended ? 'approval' : 'end');
+  }
+
+  /** Keep the committed values where the session's values live; a failure is told to the model. */
+  private async persist(): Promise<void> {
+    try {
+      await this.run.persistValues?.();
+    } catch (error) {
+      this.notes.push(`The values this cell stored are kept in this process only: the durable store did not take them (${errorMessage(error)}).`);
+    }
   }
 
   /**
@@ -281,6 +317,7 @@ export class Cell {
     this.reasons.clear();
     if (reasons.length === 0) return;
     const code = this.final?.error?.code;
+    const pendingApprovals = this.final?.pendingApprovals;
     this.run.onUpdate({
       ...this.info,
       reasons,
@@ -289,6 +326,7 @@ export class Cell {
       notifications: this.notifications.splice(0),
       approvals: [...this.approvals.values()],
       ...(code === undefined ? {} : { code }),
+      ...(pendingApprovals === undefined ? {} : { pendingApprovals }),
     });
   }
 

@@ -5,6 +5,7 @@ import type { UnobservedCall } from './code-mode-options.js';
 import type { CodeModeEvents } from './code-mode-events.js';
 import type { CodeModeSessions } from './code-mode-sessions.js';
 import type { CodeModeRuntime } from './code-mode-runtime.js';
+import type { CodeModeDurable } from './durable/code-mode-durable.js';
 import type { TokenCounter } from '@toolcell/sdkgen';
 
 /** Resolved cells settings. */
@@ -29,4 +30,6 @@ export interface CodeModeContext {
   /** One session per scope (cells, stored values). */
   readonly sessions: CodeModeSessions;
   readonly events: EventEmitter<CodeModeEvents>;
+  /** `undefined` without a durable store. */
+  readonly durable: CodeModeDurable | undefined;
 }

@@ -1,4 +1,5 @@
 import type { JsonValue, ToolOutput } from '@toolcell/core';
+import type { DurableApprovalView } from './durable/durable-cell-report.js';
 import type { ExecOutputItem, ExecReport, ExecStatus } from './exec-report.js';
 
 /** Payload shared by cell events. */
@@ -40,6 +41,8 @@ export interface CellUpdateEvent extends CellEventBase {
   readonly approvals: readonly CellApprovalRequest[];
   /** With `end`: the error code of a failed cell. */
   readonly code?: string;
+  /** With status `awaiting_approval`: every approval the cell, now suspended into the durable store, waits for. */
+  readonly pendingApprovals?: readonly DurableApprovalView[];
 }
 
 /** What {@link CodeMode.takeCellReport} hands the host: the observation and its rendering. */
@@ -53,12 +56,17 @@ export interface CellReportDelivery {
 /** A live cell as the host and the model see it in a listing. */
 export interface CellSummary {
   readonly cellId: string;
-  /** `ended`: the program ended and its final report is waiting to be observed. */
-  readonly state: 'running' | 'ended';
+  /**
+   * `ended`: the program ended and its final report is waiting to be observed;
+   * `suspended`: it waits in the durable store for approvals (see `pendingApprovals`).
+   */
+  readonly state: 'running' | 'ended' | 'suspended';
   /** Milliseconds since the program started. */
   readonly ageMs: number;
   /** The last line of text the program produced, if any. */
   readonly lastOutputLine?: string;
+  /** With `suspended`: how many approvals nobody has decided yet. */
+  readonly pendingApprovals?: number;
 }
 
 /** Events of {@link CodeMode.events} (eventemitter3 signatures). */
@@ -68,7 +76,11 @@ export interface CodeModeEvents {
   /** An observation returned while the program keeps running. */
   'cell-yield': (event: CellEventBase) => void;
   /** The program ended (completed, failed or terminated), with its wall and guest CPU time. */
-  'cell-end': (event: CellEventBase & { readonly status: Exclude<ExecStatus, 'running'>; readonly code?: string; readonly wallMs: number; readonly cpuMs: number }) => void;
+  'cell-end': (event: CellEventBase & { readonly status: Exclude<ExecStatus, 'running' | 'awaiting_approval'>; readonly code?: string; readonly wallMs: number; readonly cpuMs: number }) => void;
+  /** With a durable store: every call in flight waits for an approval, and the cell was suspended into the store. */
+  'cell-suspend': (event: CellEventBase & { readonly pendingApprovals: readonly DurableApprovalView[] }) => void;
+  /** With a durable store: a suspended cell goes on in this process (its batch decided). */
+  'cell-resume': (event: CellEventBase) => void;
   /** The program called `notify(value)`: a side channel for the agent loop, not output. */
   'cell-notify': (event: CellEventBase & { readonly value: JsonValue }) => void;
   /** A cell nobody observes produced output, called `notify`, needs an approval, or ended. */

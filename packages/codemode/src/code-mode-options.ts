@@ -3,6 +3,7 @@ import type { ToolRegistry } from '@toolcell/registry';
 import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
 import type { SessionKey } from './code-mode-sessions.js';
 import type { TokenCounter } from '@toolcell/sdkgen';
+import type { CodeModeDurableOptions } from './durable/code-mode-durable.js';
 
 /** A nested call of a cell that nobody is observing (its `exec` already returned). */
 export interface UnobservedCall {
@@ -67,4 +68,13 @@ export interface CodeModeOptions {
    * tokens are never counted, so it must count at most one token per byte.
    */
   readonly countTokens?: TokenCounter;
+  /**
+   * Back cells with a durable store: when every call a program has in flight is parked (the
+   * runtime's approval handler answered `defer`), its cell is suspended into the store and
+   * `exec`/`wait` answer `awaiting_approval` with every pending approval; `wait` resumes it
+   * once they are decided, in this or any process with the same store and keys. Needs
+   * `cells`, a transport that runs durable programs, and a runtime with `cancel`
+   * (`ToolRuntime`). See {@link CodeMode.durable}.
+   */
+  readonly durable?: CodeModeDurableOptions;
 }

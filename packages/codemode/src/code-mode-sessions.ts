@@ -27,6 +27,8 @@ export class CodeModeSessions {
   constructor(
     private readonly sessionKey: SessionKey,
     private readonly maxLiveCells: number,
+    /** Unique across processes (durable cells outlive this one): random ids instead of a count. */
+    private readonly randomIds = false,
   ) {}
 
   /** Whether shutdown has begun; no new cells start after it. */
@@ -54,8 +56,9 @@ export class CodeModeSessions {
     return this.sessions.get(this.sessionKey(scope));
   }
 
-  /** Reserve the next cell id (unique in this `CodeMode`). */
+  /** Reserve the next cell id (unique in this `CodeMode`; with random ids, in every process that shares its store). */
   nextCellId(): string {
+    if (this.randomIds) return globalThis.crypto.randomUUID().replaceAll('-', '').slice(0, 12);
     return String(this.nextId++);
   }
 

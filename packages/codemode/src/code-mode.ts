@@ -1,13 +1,20 @@
 import type { CallOutcome, FreeformToolDeclaration, FreeformToolDefinition, FunctionToolDefinition, JsonValue } from '@toolcell/core';
 import type { CallStageEvent } from '@toolcell/executor';
 import type { Scope } from '@toolcell/registry';
+import type { DurableSandboxTransport } from '@toolcell/sandbox';
 import { ConfigurationError, isWholeNumber, toDeclaration } from '@toolcell/core';
 import { EventEmitter } from 'eventemitter3';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
 import type { CodeModeEvents } from './code-mode-events.js';
 import type { CellsOptions, CodeModeOptions } from './code-mode-options.js';
 import type { CellReportDelivery, CellSummary } from './code-mode-events.js';
+import type { CodeModeRuntime } from './code-mode-runtime.js';
 import { CodeModeSessions } from './code-mode-sessions.js';
+import { CodeModeDurable } from './durable/code-mode-durable.js';
+import type { CodeModeDurableOptions } from './durable/code-mode-durable.js';
+import type { DurableCells } from './durable/durable-cells.js';
+import type { DurableCellsRuntime } from './durable/durable-tool-batch.js';
+import { resumeStoredCell } from './durable/resume-stored-cell.js';
 import { resolveCodeModeLimits } from './code-mode-limits.js';
 import { renderExecAnswer } from './exec-report.js';
 import { createExecTool } from './exec-tool.js';
@@ -49,6 +56,14 @@ export class CodeMode {
   readonly execTool: FreeformToolDefinition;
   /** The `wait` tool, when cells are on. */
   readonly waitTool: FunctionToolDefinition | undefined;
+  /**
+   * With `durable`: the cells suspended into the store — list the approvals they wait for
+   * (`pending({ session })`), record decisions (`decide`), resume a cell (`resume`), read
+   * or end one (`read`, `terminate`). Works from any process with the same store and keys.
+   * With `autoResume` (the default), a decision recorded here that completes a cell's batch
+   * resumes the cell in this process; its report comes as a `cell-update`.
+   */
+  readonly durable: DurableCells | undefined;
   private readonly context: CodeModeContext;
 
   constructor(private readonly options: CodeModeOptions) {
@@ -58,6 +73,8 @@ export class CodeMode {
       onUnobservedCall: cellsOption.onUnobservedCall,
       pushCompletion: cellsOption.pushCompletion === true,
     };
+    const durable = options.durable && durableOf(options.durable, options, cellsOption !== undefined, (key) => this.autoResume(key));
+    this.durable = durable?.cells;
     this.context = {
       registry: options.registry,
       runtime: options.runtime,
@@ -70,8 +87,10 @@ export class CodeMode {
       sessions: new CodeModeSessions(
         options.sessionKey ?? ((scope) => scope.id),
         positiveInteger(cellsOption?.maxLiveCells, 'codeMode.cells.maxLiveCells', DEFAULT_MAX_LIVE_CELLS),
+        durable !== undefined,
       ),
       events: this.events,
+      durable,
     };
     options.runtime.events?.on('call-stage', this.onCallStage);
     options.registry.events.on('scope-drop', this.onScopeDrop);
@@ -170,6 +189,20 @@ export class CodeMode {
     return this.context.sessions.shutdown();
   }
 
+  /** A decision completed a suspended cell's batch: go on with it here, unobserved (its report comes as a `cell-update`). */
+  private autoResume(key: { readonly scope: string; readonly session: string; readonly cell: string }): void {
+    if (this.context.sessions.isShuttingDown) return;
+    let scope: Scope;
+    try {
+      scope = this.options.registry.scope(key.scope);
+    } catch {
+      return; // Not a scope of this process: a `wait` where it lives resumes the cell.
+    }
+    if (this.context.sessions.of(scope).key !== key.session) return;
+    // A failure leaves the cell in the store, for a later `wait`.
+    resumeStoredCell(this.context, scope, key.cell).catch(() => undefined);
+  }
+
   /** A dropped scope's session ends with it (the catch only keeps a failed terminate from escaping as an unhandled rejection). */
   private readonly onScopeDrop = (scope: Scope): void => {
     this.context.sessions.end(scope).catch(() => undefined);
@@ -183,4 +216,16 @@ export class CodeMode {
     if (event.stage === 'approval-requested') cell.approvalRequested({ callId: event.callId, toolName: event.toolName });
     else cell.callEnded(event.callId);
   };
+}
+
+/** The durable side of a `CodeMode`, its option checked: it needs cells, a durable transport and a runtime that cancels. */
+function durableOf(durable: CodeModeDurableOptions, options: CodeModeOptions, cells: boolean, onBatchDecided: (key: { readonly scope: string; readonly session: string; readonly cell: string }) => void): CodeModeDurable {
+  if (!cells) throw new ConfigurationError({ setting: 'codeMode.durable', message: 'needs cells (`cells: true`): a suspended cell is a cell that `wait` resumes.' });
+  const transport = options.transport as Partial<DurableSandboxTransport>;
+  if (typeof transport.runDurable !== 'function' || typeof transport.resume !== 'function') {
+    throw new ConfigurationError({ setting: 'codeMode.durable', message: 'needs a transport that runs durable programs (runDurable and resume: the in-process, child-process and worker transports).' });
+  }
+  const runtime = options.runtime as CodeModeRuntime & Partial<DurableCellsRuntime>;
+  if (typeof runtime.cancel !== 'function') throw new ConfigurationError({ setting: 'codeMode.durable', message: 'needs a runtime with cancel (a ToolRuntime from @toolcell/executor).' });
+  return new CodeModeDurable(durable, { registry: options.registry, runtime: runtime as DurableCellsRuntime, transport: transport as DurableSandboxTransport, limits: resolveCodeModeLimits(options) }, onBatchDecided);
 }

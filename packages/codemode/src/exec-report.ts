@@ -3,11 +3,16 @@ import { toolOutput } from '@toolcell/core';
 import type { TokenCounter } from '@toolcell/sdkgen';
 import { loadTokenCounter } from '@toolcell/sdkgen';
 import type { MediaOutputItem, OutputItem } from '@toolcell/sandbox';
+import type { DurableApprovalView } from './durable/durable-cell-report.js';
 import type { TruncatedText } from './truncate-tokens.js';
 import { fitsUncounted, truncateToTokens } from './truncate-tokens.js';
 
-/** How an observation of a program ended. */
-export type ExecStatus = 'completed' | 'failed' | 'terminated' | 'running';
+/**
+ * How an observation of a program ended. `awaiting_approval`: with a durable store, every
+ * call the program had in flight waits for an approval decided later; the cell is
+ * suspended into the store (no process holds it) and goes on once they are decided.
+ */
+export type ExecStatus = 'completed' | 'failed' | 'terminated' | 'running' | 'awaiting_approval';
 
 /**
  * One item a program produced with `text`, `image`, `audio` or `generatedImage`: the
@@ -27,7 +32,22 @@ export interface ExecReport {
   readonly error?: { readonly code: ExecErrorCode | ToolErrorCode; readonly message: string; readonly stack?: string };
   /** Context that hooks attached to nested calls, for the model (delivered once). */
   readonly notes?: readonly string[];
+  /** With `awaiting_approval`: every approval the suspended cell waits for. */
+  readonly pendingApprovals?: readonly DurableApprovalView[];
 }
+
+/** One approval a suspended cell waits for, in {@link ExecResult}. */
+export type PendingApprovalResult = {
+  /** What a person approves or denies (`codeMode.durable.decide(approval_id, …)`). */
+  approval_id: string;
+  /** The canonical tool name. */
+  tool_name: string;
+  /** The arguments as the approval preview shows them. */
+  args: string;
+  cell_id: string;
+  /** Epoch milliseconds after which it can no longer be decided. */
+  expires_at: number;
+};
 
 /**
  * The typed result of `exec` (and of `wait` on a cell): what the host reads as
@@ -35,7 +55,7 @@ export interface ExecReport {
  * `interface`, so that it is a `JsonValue`.
  */
 export type ExecResult = {
-  /** How this observation ended: `completed`, `failed`, `terminated` or `running` (yielded). */
+  /** How this observation ended: `completed`, `failed`, `terminated`, `running` (yielded) or `awaiting_approval` (suspended into the durable store). */
   status: ExecStatus;
   /** The cell the program runs in; pass it to `wait({ cell_id })` while it is `running`. */
   cell_id: string;
@@ -47,6 +67,8 @@ export type ExecResult = {
   return_value?: JsonValue;
   /** Why it failed: an `EXEC_*` code (or a tool error code) and the message. */
   error?: { code: ExecErrorCode | ToolErrorCode; message: string };
+  /** With `awaiting_approval`: every approval of the batch the cell waits for, at once. */
+  pending_approvals?: PendingApprovalResult[];
   /** Set when the model's text was cut to `max_output_tokens`: the tokens before the cut (exact, unless the next field is set). */
   truncated_from_tokens?: number;
   /** `true` when `truncated_from_tokens` is an estimate (a long text, counted only in part); the marker then says "about". */
@@ -71,6 +93,8 @@ function header(report: ExecReport): string {
       return `Script terminated after ${time} (cell ${report.cellId}).`;
     case 'running':
       return `Script running, cell ${report.cellId} (${time} so far). Call wait with cell_id "${report.cellId}" to see more output or to terminate it.`;
+    case 'awaiting_approval':
+      return `Script awaiting approval, cell ${report.cellId} (${time} so far): it is suspended until a person decides the ${plural(report.pendingApprovals?.length ?? 0, 'approval')} below, maybe in a later turn. Call wait with cell_id "${report.cellId}" once they are decided, or wait with terminate: true to deny them and end it.`;
   }
 }
 
@@ -128,10 +152,24 @@ function trailer(report: ExecReport): string {
   const sections: string[] = [];
   if (report.returnValue !== undefined) sections.push(`Return value: ${JSON.stringify(report.returnValue)}`);
   for (const note of report.notes ?? []) sections.push(`Note: ${note}`);
+  if (report.pendingApprovals !== undefined && report.pendingApprovals.length > 0) sections.push(pendingList(report.pendingApprovals));
   if (report.error) {
     sections.push(`Error ${report.error.code}: ${report.error.message}${report.error.stack ? `\n${report.error.stack}` : ''}`);
   }
   return sections.join('\n');
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** The approvals a suspended cell waits for, one per line (multi-line arguments indented). */
+function pendingList(approvals: readonly DurableApprovalView[]): string {
+  const lines = approvals.map((approval) => {
+    const args = approval.args === '' ? '' : `\n    ${approval.args.split('\n').join('\n    ')}`;
+    return `- ${approval.approvalId}: ${approval.toolName} (expires ${new Date(approval.expiresAt).toISOString()})${args}`;
+  });
+  return `Pending approvals:\n${lines.join('\n')}`;
 }
 
 function mediaPart(item: MediaOutputItem): WireContentPart {
@@ -190,6 +228,15 @@ function finishRendering(report: ExecReport, answer: Draft, cut: TruncatedText |
   };
   if (report.returnValue !== undefined) result.return_value = report.returnValue;
   if (report.error) result.error = { code: report.error.code, message: report.error.message };
+  if (report.pendingApprovals !== undefined) {
+    result.pending_approvals = report.pendingApprovals.map((approval) => ({
+      approval_id: approval.approvalId,
+      tool_name: approval.toolName,
+      args: approval.args,
+      cell_id: approval.cellId,
+      expires_at: approval.expiresAt,
+    }));
+  }
   if (cut?.truncated) {
     result.truncated_from_tokens = cut.originalTokens;
     if (cut.estimated) result.truncated_from_tokens_estimated = true;

@@ -12,6 +12,7 @@ describe('ExecResult', () => {
     expectTypeOf<ExecResult>().toExtend<JsonValue>();
     expectTypeOf<ExecResult>().toHaveProperty('cell_id').toEqualTypeOf<string>();
     expectTypeOf<ExecResult>().toHaveProperty('wall_ms').toEqualTypeOf<number>();
-    expectTypeOf<ExecResult['status']>().toEqualTypeOf<'completed' | 'failed' | 'terminated' | 'running'>();
+    expectTypeOf<ExecResult['status']>().toEqualTypeOf<'completed' | 'failed' | 'terminated' | 'running' | 'awaiting_approval'>();
+    expectTypeOf<NonNullable<ExecResult['pending_approvals']>[number]>().toEqualTypeOf<{ approval_id: string; tool_name: string; args: string; cell_id: string; expires_at: number }>();
   });
 });

@@ -1,14 +1,14 @@
 import type { FreeformToolDefinition, ToolContext, ToolOutput } from '@toolcell/core';
 import { ToolFailure } from '@toolcell/core';
 import { generateExecDescription } from '@toolcell/sdkgen';
-import { Cell } from './cell.js';
+import type { Cell } from './cell.js';
 import { formatCellList } from './cell-list.js';
 import type { CodeModeContext } from './code-mode-context.js';
 import { deliverReport } from './deliver-report.js';
 import { safeParseExecPragma } from './exec-pragma.js';
 import type { ExecReport } from './exec-report.js';
 import { renderExecAnswer } from './exec-report.js';
-import { NestedCalls, canonicalNames } from './nested-calls.js';
+import { startLiveCell } from './live-cell.js';
 
 /** Build the `exec` control tool. */
 export function createExecTool(context: CodeModeContext): FreeformToolDefinition {
@@ -45,64 +45,21 @@ async function runExec(context: CodeModeContext, input: string, toolContext: Too
 
   const scope = registry.scope(toolContext.scopeId);
   const session = sessions.of(scope);
+  if (context.durable) {
+    await context.durable.sweepIfDue();
+    // A durable session's stored values live in the store: another process may have committed some.
+    await context.durable.refreshValues(session);
+  }
+  // From the check to the cell's start nothing awaits: a concurrent exec sees this cell counted.
   if (cells && session.runningCount >= session.maxLiveCells) {
     throw new ToolFailure({
       code: 'EXECUTION_FAILED',
       message: `${session.runningCount} cells are running (the limit is ${session.maxLiveCells}); wait for one to finish or end one with wait({ cell_id, terminate: true }). Live cells:\n${formatCellList(session.list())}`,
     });
   }
-  const bindings = registry.plan(scope).bindings;
   const cellId = sessions.nextCellId();
-  const values = cells ? session.values.openCell() : undefined;
   const base = { cellId, execCallId: toolContext.callId, scopeId: scope.id };
-  const nested = new NestedCalls({
-    runtime: context.runtime,
-    scope,
-    parent: { callId: toolContext.callId, cellId },
-    canonicalOf: canonicalNames(bindings),
-    // Called only once the program runs, after `cell` below is initialized.
-    isUnobserved: () => cell.unobserved,
-    onUnobservedCall: cells?.onUnobservedCall,
-    onModelContext: (notes) => cell.addNotes(notes),
-    hostContext: toolContext.hostContext,
-  });
-  const cell: Cell = new Cell({
-    id: cellId,
-    info: base,
-    transport: context.transport,
-    values,
-    settleNestedCalls: () => nested.settle(),
-    request: {
-      source,
-      bindings: bindings.map((binding) => ({
-        jsName: binding.jsName,
-        canonicalName: binding.canonicalName,
-        description: binding.tool.description,
-        kind: binding.tool.kind,
-      })),
-      limits: context.limits,
-      onToolBatch: nested.onToolBatch,
-      ...(values
-        ? {
-            cells: {
-              storedValues: session.values.snapshot(),
-              onStore: (key, value) => values.write(key, value),
-              onNotify: (value) => {
-                context.events.emit('cell-notify', { ...base, value });
-                cell.notify(value);
-              },
-              onYield: () => cell.yieldNow(),
-            },
-          }
-        : {}),
-    },
-    onEnd: (ended, status, code, stats) => {
-      session.markEnded(ended);
-      context.events.emit('cell-end', { ...base, status, ...(code === undefined ? {} : { code }), wallMs: stats.wallMs, cpuMs: stats.cpuMs });
-    },
-    onUpdate: (event) => context.events.emit('cell-update', event),
-  });
-  session.add(cell);
+  const cell = startLiveCell(context, { scope, session, cellId, execCallId: toolContext.callId, hostContext: toolContext.hostContext, source });
   context.events.emit('cell-start', base);
 
   const report = await observeWhileCallable(cell, cells ? (pragma.yield_time_ms ?? cells.defaultYieldTimeMs) : undefined, toolContext.signal);

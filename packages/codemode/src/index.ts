@@ -2,6 +2,7 @@
 
 export { CodeMode } from './code-mode.js';
 export type { CellsOptions, CodeModeOptions, UnobservedCall } from './code-mode-options.js';
+export type { CodeModeDurableOptions } from './durable/code-mode-durable.js';
 export type { SessionKey } from './code-mode-sessions.js';
 export type {
   CellApprovalRequest,
@@ -13,7 +14,7 @@ export type {
   CodeModeEvents,
 } from './code-mode-events.js';
 export type { CodeModeRuntime, CodeModeRuntimeEvents, ToolExecutor, ToolExecutorEvents } from './code-mode-runtime.js';
-export type { ExecOutputItem, ExecReport, ExecResult, ExecStatus, RenderOptions } from './exec-report.js';
+export type { ExecOutputItem, ExecReport, ExecResult, ExecStatus, PendingApprovalResult, RenderOptions } from './exec-report.js';
 export { renderExecReport } from './exec-report.js';
 export type { ProgramRun, RunProgramRequest } from './run-program.js';
 export { execResultOf } from './run-program.js';
@@ -21,6 +22,7 @@ export type { TokenCounter } from '@toolcell/sdkgen';
 export { DurableCells } from './durable/durable-cells.js';
 export type { DurableCellStart, DurableCellsOptions } from './durable/durable-cells.js';
 export type { DurableApprovalView, DurableCellReport } from './durable/durable-cell-report.js';
+export type { DurableCellHooks } from './durable/durable-cell-hooks.js';
 export { DurableCellError } from './durable/durable-cell-error.js';
 export type { DurableCellErrorCode } from './durable/durable-cell-error.js';
 export type { DurableCellsRuntime } from './durable/durable-tool-batch.js';

@@ -10,6 +10,10 @@ interface StoredEntry {
   readonly bytes: number;
 }
 
+function entry(key: string, value: JsonValue): StoredEntry {
+  return { value, bytes: byteLength(key) + byteLength(JSON.stringify(value)) };
+}
+
 /**
  * The session's stored values and one cell's view of them. A cell starts from a snapshot,
  * reads its own writes at once, and its written keys join the session only on commit —
@@ -42,6 +46,12 @@ export class SessionValues {
     return new CellValues(this);
   }
 
+  /** Replace the committed values with a durable store's (a session whose values live there). */
+  replace(values: Readonly<Record<string, JsonValue>>): void {
+    this.values.clear();
+    for (const [key, value] of Object.entries(values)) this.values.set(key, entry(key, value));
+  }
+
   /** Merge a completed cell's written keys (last completion wins per key). */
   commit(writes: ReadonlyMap<string, StoredEntry>): void {
     for (const [key, entry] of writes) this.values.set(key, entry);
@@ -64,7 +74,19 @@ export class CellValues {
   write(key: string, value: JsonValue): void {
     const violation = findJsonSafetyViolation(value);
     if (violation) throw new StoredValueError(`store(${JSON.stringify(key)}): the value is not JSON-safe at "${violation.path}": ${violation.reason}.`);
-    this.writes.set(key, { value: structuredClone(value), bytes: byteLength(key) + byteLength(JSON.stringify(value)) });
+    this.writes.set(key, entry(key, structuredClone(value)));
+  }
+
+  /** The writes so far, as JSON (what a suspended durable cell keeps in the store). */
+  entries(): Record<string, JsonValue> {
+    const copy: Record<string, JsonValue> = {};
+    for (const [key, written] of this.writes) Object.defineProperty(copy, key, { value: written.value, enumerable: true, writable: true, configurable: true });
+    return copy;
+  }
+
+  /** Take back the writes a suspended durable cell kept (before it goes on). */
+  restore(writes: Readonly<Record<string, JsonValue>>): void {
+    for (const [key, value] of Object.entries(writes)) this.writes.set(key, entry(key, value));
   }
 
   /** Keys written so far. */

@@ -1,11 +1,18 @@
 import type { FunctionToolDefinition, JsonObject, ToolOutput } from '@toolcell/core';
-import { ToolFailure, toolOutput } from '@toolcell/core';
+import { ToolFailure, errorMessage, toolOutput } from '@toolcell/core';
+import type { Scope } from '@toolcell/registry';
+import type { Cell } from './cell.js';
 import { CellBusyError } from './cell-busy-error.js';
 import { ObservationCancelledError } from './observation-cancelled-error.js';
 import { formatCellList } from './cell-list.js';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
 import { deliverReport } from './deliver-report.js';
+import type { CellSummary } from './code-mode-events.js';
+import type { CodeModeDurable } from './durable/code-mode-durable.js';
+import { DurableCellError } from './durable/durable-cell-error.js';
+import { execReportOf, resumeStoredCell } from './durable/resume-stored-cell.js';
 import type { ExecReport } from './exec-report.js';
+import { durableKey } from './live-cell.js';
 import { MAX_YIELD_TIME_MS } from './yield-time.js';
 
 /** Arguments of `wait` (`cell_id`, `yield_time_ms`, `max_tokens`, `terminate`, `list`). */
@@ -26,7 +33,8 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
     description:
       'Observe a running exec cell: blocks until the program yields (yield_control()), a nested call needs an approval, the program ends, or yield_time_ms passes; then returns what was produced since the last observation, or the final result. ' +
       'With terminate: true, end the cell (buffered output included). With list: true (no cell_id), list the live cells (id, state, age, last output line).' +
-      (cells.pushCompletion ? ' You need not wait: end your turn or do other work, and you will be told when a cell has news.' : ''),
+      (cells.pushCompletion ? ' You need not wait: end your turn or do other work, and you will be told when a cell has news.' : '') +
+      (context.durable ? ' A cell awaiting approval waits for a person, maybe for a later turn: wait on it once its approvals are decided and it goes on where it stopped; terminate denies them and ends it.' : ''),
     inputSchema: {
       type: 'object',
       properties: {
@@ -49,10 +57,12 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
     readOnly: true,
     execute: async (args, toolContext) => {
       // Only the caller's own session: another scope's cell answers exactly like an unknown one.
-      const session = context.sessions.find(context.registry.scope(toolContext.scopeId));
+      const scope = context.registry.scope(toolContext.scopeId);
+      const session = context.durable ? context.sessions.of(scope) : context.sessions.find(scope);
       if (args.list === true) {
         const live = session?.list() ?? [];
-        return toolOutput({ result: { status: 'list', cells: live.map((cell) => ({ ...cell })) }, wire: formatCellList(live) });
+        const listed = session && context.durable ? [...live, ...(await listStored(context.durable, scope, session.key, live))] : live;
+        return toolOutput({ result: { status: 'list', cells: listed.map((cell) => ({ ...cell })) }, wire: formatCellList(listed) });
       }
       const cellId = args.cell_id;
       if (typeof cellId !== 'string') {
@@ -60,7 +70,20 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
       }
       const maxTokens = typeof args.max_tokens === 'number' ? args.max_tokens : context.maxOutputTokens;
       const terminate = args.terminate === true;
-      const cell = session?.get(cellId);
+      let cell = session?.get(cellId);
+      if (session && cell && terminate && cell.pendingApprovals.length > 0) {
+        // Suspended while nobody observed it: ending it is ending the cell in the store.
+        session.close(cellId, 'completed');
+        cell = undefined;
+      }
+      if (session && !cell && context.durable && !(terminate && session.closedAs(cellId) === 'terminated')) {
+        const stored = await storedCell(context, scope, cellId, terminate, toolContext.hostContext);
+        if (stored !== undefined && 'report' in stored) {
+          if (stored.report.status !== 'awaiting_approval') session.close(cellId, stored.report.status === 'terminated' ? 'terminated' : 'completed');
+          return deliverReport(context, stored.report, maxTokens);
+        }
+        cell = stored?.cell;
+      }
       if (!session || !cell) {
         if (terminate && session?.closedAs(cellId) === 'terminated') {
           throw new ToolFailure({ code: 'EXECUTION_FAILED', message: `Cell "${cellId}" was already terminated; there is nothing left to end.` });
@@ -90,4 +113,37 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
       return deliverReport(context, report, maxTokens);
     },
   };
+}
+
+/** The suspended cells of the session in the durable store; a failing store lists none (the live ones are listed). */
+async function listStored(durable: CodeModeDurable, scope: Scope, session: string, live: readonly CellSummary[]): Promise<CellSummary[]> {
+  try {
+    await durable.sweepIfDue();
+    return await durable.list(scope, session, new Set(live.map((cell) => cell.cellId)));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A cell that is not live here, from the durable store: its report (undecided approvals,
+ * its end, or — with `terminate` — its approvals denied and the cell ended), or the live
+ * cell it became (its batch decided, it goes on here). `undefined`: the store has none.
+ */
+async function storedCell(context: CodeModeContext, scope: Scope, cellId: string, terminate: boolean, hostContext: unknown): Promise<{ report: ExecReport } | { cell: Cell } | undefined> {
+  const durable = context.durable;
+  if (durable === undefined) return undefined;
+  try {
+    if (terminate) {
+      const key = durableKey(scope, context.sessions.of(scope), cellId);
+      if ((await durable.cells.read(key)) === undefined) return undefined;
+      return { report: execReportOf(cellId, await durable.cells.terminate(key, 'terminated')) };
+    }
+    const stored = await resumeStoredCell(context, scope, cellId, hostContext);
+    if (stored.kind === 'missing') return undefined;
+    return stored.kind === 'live' ? { cell: stored.cell } : { report: stored.report };
+  } catch (error) {
+    if (DurableCellError.isInstance(error)) throw new ToolFailure({ code: 'EXECUTION_FAILED', message: `${error.code}: ${error.message}` });
+    throw new ToolFailure({ code: 'EXECUTION_FAILED', message: `The durable store could not give cell "${cellId}": ${errorMessage(error)}` });
+  }
 }

@@ -19,7 +19,7 @@ export interface DurableCellHooks {
   readonly signal?: AbortSignal;
   /** Whether nobody observes the program now, and what happens to its calls then (`CellsOptions.onUnobservedCall`). */
   readonly isUnobserved?: () => boolean;
-  readonly onUnobservedCall?: (call: UnobservedCall) => void | Promise<void>;
+  readonly onUnobservedCall?: ((call: UnobservedCall) => void | Promise<void>) | undefined;
   /** Receives context that post-execute hooks attached to a nested outcome, for the model. */
   readonly onModelContext?: (notes: readonly string[]) => void;
   /** The program's stored-value writes not committed yet: kept in the store with its suspension. */

@@ -9,13 +9,14 @@ import { FileDurableStore } from '@toolcell/durable-store/files';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
 import { createInProcessTransport } from '@toolcell/sandbox';
+import { CodeMode } from '../code-mode.js';
 import { DurableCells } from '../durable/durable-cells.js';
 
 /** The seal key every process of a test shares. */
 export const TEST_KEYS = { current: { id: 'test-1', secret: 'a-test-secret-of-at-least-32-bytes!!' } };
 
-/** The durable stack over `directory`; `effects()` lists the writes that happened, in order. */
-export function durableSetup(directory: string, options: { readonly idempotent?: boolean; readonly holder?: string } = {}) {
+/** The tools of the durable tests: `write_file` needs approval and records its writes in `effects.log`. */
+function durableTools(directory: string, options: { readonly idempotent?: boolean }) {
   const effectsFile = join(directory, 'effects.log');
   const registry = new ToolRegistry({ mode: 'code_mode' });
   const writeFile: FunctionToolDefinition = {
@@ -39,11 +40,6 @@ export function durableSetup(directory: string, options: { readonly idempotent?:
     readOnly: true,
     execute: (input: JsonObject) => jsonOutput({ text: `contents of ${String(input['path'])}` }),
   });
-  registry.register({ kind: 'freeform', name: 'exec', description: 'Run a program.', jsonFallback: { parameter: 'code', description: 'JavaScript' }, execute: () => jsonOutput(null) });
-  const runtime = new ToolRuntime({ registry, approval: { ask: () => ({ type: 'defer' }) } });
-  const transport = createInProcessTransport();
-  const store = new FileDurableStore({ directory: join(directory, 'store') });
-  const cells = new DurableCells({ registry, runtime, transport, store, keys: TEST_KEYS, ...(options.holder === undefined ? {} : { holder: options.holder }) });
   const effects = (): string[] => {
     try {
       return readFileSync(effectsFile, 'utf8').trim().split('\n').filter((line) => line.length > 0);
@@ -51,7 +47,72 @@ export function durableSetup(directory: string, options: { readonly idempotent?:
       return [];
     }
   };
+  return { registry, effects };
+}
+
+/** The durable stack over `directory`; `effects()` lists the writes that happened, in order. */
+export function durableSetup(directory: string, options: { readonly idempotent?: boolean; readonly holder?: string } = {}) {
+  const { registry, effects } = durableTools(directory, options);
+  registry.register({ kind: 'freeform', name: 'exec', description: 'Run a program.', jsonFallback: { parameter: 'code', description: 'JavaScript' }, execute: () => jsonOutput(null) });
+  const runtime = new ToolRuntime({ registry, approval: { ask: () => ({ type: 'defer' }) } });
+  const transport = createInProcessTransport();
+  const store = new FileDurableStore({ directory: join(directory, 'store') });
+  const cells = new DurableCells({ registry, runtime, transport, store, keys: TEST_KEYS, ...(options.holder === undefined ? {} : { holder: options.holder }) });
   return { registry, runtime, transport, store, cells, effects, close: () => transport.close() };
+}
+
+/** What {@link durableCodeModeSetup} varies. */
+export interface DurableCodeModeSetupOptions {
+  readonly holder?: string;
+  /** The clock of the store and of Code Mode (default `Date.now`). */
+  readonly now?: () => number;
+  readonly autoResume?: boolean;
+  readonly ttlMs?: number;
+  readonly sweepIntervalMs?: number;
+  /** Approve calls of these tools at once instead of deferring them. */
+  readonly approveAtOnce?: readonly string[];
+}
+
+/** A CodeMode with cells backed by a file store over `directory`, its `exec` and `wait` called as a model calls them. */
+export function durableCodeModeSetup(directory: string, options: DurableCodeModeSetupOptions = {}) {
+  const { registry, effects } = durableTools(directory, {});
+  const runtime = new ToolRuntime({ registry, approval: { ask: (request) => (options.approveAtOnce?.includes(request.toolName) === true ? { type: 'approve' } : { type: 'defer' }) } });
+  const transport = createInProcessTransport();
+  const store = new FileDurableStore({ directory: join(directory, 'store'), ...(options.now === undefined ? {} : { now: options.now }) });
+  const codeMode = new CodeMode({
+    registry,
+    runtime,
+    transport,
+    cells: true,
+    durable: {
+      store,
+      keys: TEST_KEYS,
+      ...(options.holder === undefined ? {} : { holder: options.holder }),
+      ...(options.now === undefined ? {} : { now: options.now }),
+      ...(options.autoResume === undefined ? {} : { autoResume: options.autoResume }),
+      ...(options.ttlMs === undefined ? {} : { ttlMs: options.ttlMs }),
+      ...(options.sweepIntervalMs === undefined ? {} : { sweepIntervalMs: options.sweepIntervalMs }),
+    },
+  });
+  codeMode.install();
+  let calls = 0;
+  const durable = codeMode.durable;
+  if (durable === undefined) throw new Error('expected durable cells');
+  return {
+    registry,
+    runtime,
+    transport,
+    store,
+    codeMode,
+    durable,
+    effects,
+    exec: (code: string, callId = `exec_${++calls}`) => runtime.dispatch({ name: 'exec', args: code, callId, scope: registry.root }),
+    wait: (args: JsonObject) => runtime.dispatch({ name: 'wait', args, callId: `wait_${++calls}`, scope: registry.root }),
+    async close() {
+      await codeMode.shutdown();
+      await transport.close();
+    },
+  };
 }
 
 /** A program that writes three files in one Promise.all and reports what each write did. */
