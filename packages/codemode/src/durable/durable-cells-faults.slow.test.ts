@@ -171,7 +171,7 @@ describe('durable cells on PostgreSQL: the server goes away mid-resume', () => {
     });
     const error = await cells.resume(report.key).catch((caught: unknown) => caught);
     removeGuard();
-    expect(error).toMatchObject({ code: 'STORE_UNAVAILABLE', retryable: true, message: expect.stringContaining('The PostgreSQL store could not') });
+    expect(error).toMatchObject({ code: 'STORE_UNAVAILABLE', retryable: true, message: expect.stringContaining('The PostgreSQL store could not move the call') });
     expect(made.effects()).toEqual(['a.txt']);
     cluster.start();
     // The lease could not be released while the server was gone: the cell waits until it expires.

@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '@toolcell/core';
-import type { CellKey, DurableStore, RecordDecisionResult, StoredApproval, StoredDecisionInput } from '@toolcell/durable-store';
+import type { CellKey, DurableStore, Lease, RecordDecisionResult, StoredApproval, StoredDecisionInput } from '@toolcell/durable-store';
 import { previewApprovalArgs } from '@toolcell/executor';
 import type { Scope, ToolRegistry } from '@toolcell/registry';
 import type { DurableProgramResult, DurableRunOptions, DurableSandboxTransport, GuestToolResponse, OutputItem, RunProgramRequest, SandboxLimits, SealKeys } from '@toolcell/sandbox';
@@ -139,6 +139,7 @@ export class DurableCells {
   async resume(key: CellKey, options: { readonly hostContext?: unknown; readonly hooks?: DurableCellHooks } = {}): Promise<DurableCellReport> {
     const store = this.#options.store;
     const lease = await store.claimLease(key, this.#holder, this.#options.leaseTtlMs ?? 5 * 60_000);
+    let failed = false;
     try {
       const cell = await store.readCell(key);
       if (cell === undefined) throw unknown(key);
@@ -163,8 +164,11 @@ export class DurableCells {
       const answered = new Set(answers.map((answer) => String(answer.id)));
       const stillParked = cell.approvals.filter((approval) => !answered.has(approval.callId));
       return await this.#settle({ key, version: cell.version, execCallId: state.execCallId, calls: state.calls, approvals: stillParked, batch, run, hooks: options.hooks });
+    } catch (error) {
+      failed = true;
+      throw error;
     } finally {
-      await store.releaseLease(lease);
+      await releaseLease(store, lease, failed);
     }
   }
 
@@ -196,6 +200,7 @@ export class DurableCells {
   async terminate(key: CellKey, reason = 'terminated'): Promise<DurableCellReport> {
     const store = this.#options.store;
     const lease = await store.claimLease(key, this.#holder, this.#options.leaseTtlMs ?? 5 * 60_000);
+    let failed = false;
     try {
       const cell = await store.readCell(key);
       if (cell === undefined) throw unknown(key);
@@ -208,8 +213,11 @@ export class DurableCells {
       const done: DurableCellState = { execCallId: state.execCallId, calls: state.calls, report };
       await store.writeCell({ key, status: 'done', expiresAt: this.#now() + (this.#options.ttlMs ?? DAY_MS), approvals: [], state: done as unknown as JsonValue, snapshot: undefined }, cell.version);
       return report;
+    } catch (error) {
+      failed = true;
+      throw error;
     } finally {
-      await store.releaseLease(lease);
+      await releaseLease(store, lease, failed);
     }
   }
 
@@ -283,6 +291,15 @@ export class DurableCells {
     const state: DurableCellState = { execCallId: round.execCallId, calls, output: result.output, ...(writes === undefined ? {} : { writes }) };
     await this.#options.store.writeCell({ key, status: 'suspended', expiresAt: result.expiresAt, approvals, state: state as unknown as JsonValue, snapshot: result.snapshot }, round.version);
     return { ...suspendedReport(key, approvals, result.output), stats: result.stats };
+  }
+}
+
+/** Give the lease back; when the store fails that too (full, gone) after the work failed, the work's error is the one thrown. */
+async function releaseLease(store: DurableStore, lease: Lease, failed: boolean): Promise<void> {
+  try {
+    await store.releaseLease(lease);
+  } catch (error) {
+    if (!failed) throw error;
   }
 }
 
