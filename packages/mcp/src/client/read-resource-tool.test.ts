@@ -3,12 +3,9 @@
 // linked resource through the read_resource tool toolcell adds for a server that declares
 // resources.
 import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { CodeMode } from '@toolcell/codemode';
-import { ToolRuntime } from '@toolcell/executor';
-import { ToolRegistry } from '@toolcell/registry';
-import { createInProcessTransport } from '@toolcell/sandbox';
 import { renderBindingSignature } from '@toolcell/sdkgen';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeModeParts } from '../test-support/code-mode-parts.js';
 import type { LoopbackMcpServer } from '../test/loopback-mcp-server.js';
 import { serveLoopback } from '../test/loopback-mcp-server.js';
 import type { McpServersHandle } from './connect-mcp-servers.js';
@@ -43,10 +40,7 @@ function ownReaderServer(): McpServer {
 }
 
 describe('read_resource for an imported server that declares resources', () => {
-  const registry = new ToolRegistry({ mode: 'code_mode' });
-  const runtime = new ToolRuntime({ registry });
-  const transport = createInProcessTransport();
-  const codeMode = new CodeMode({ registry, runtime, transport });
+  const { registry, runtime, codeMode, shutdown } = codeModeParts('code_mode');
   let docs: LoopbackMcpServer;
   let plain: LoopbackMcpServer;
   let own: LoopbackMcpServer;
@@ -61,8 +55,7 @@ describe('read_resource for an imported server that declares resources', () => {
   });
   afterAll(async () => {
     await handle.close();
-    await codeMode.shutdown();
-    await transport.close();
+    await shutdown();
     await docs.close();
     await plain.close();
     await own.close();

@@ -1,21 +1,15 @@
-import { CodeMode } from '@toolcell/codemode';
 import { jsonOutput } from '@toolcell/core';
-import { ToolRuntime } from '@toolcell/executor';
-import { ToolRegistry } from '@toolcell/registry';
-import { createInProcessTransport } from '@toolcell/sandbox';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeModeParts } from '../test-support/code-mode-parts.js';
 import type { CodeModeMcpServer } from './create-code-mode-mcp-server.js';
 import { createCodeModeMcpServer } from './create-code-mode-mcp-server.js';
 
 describe('a tool that asks the client user (ask_user_question), served with elicitationTools', () => {
-  const registry = new ToolRegistry({ mode: 'code_mode_only' });
-  const runtime = new ToolRuntime({ registry });
-  const transport = createInProcessTransport();
-  const codeMode = new CodeMode({ registry, runtime, transport });
+  const { registry, runtime, codeMode, shutdown } = codeModeParts('code_mode_only');
   let server: CodeModeMcpServer;
   const clients: Client[] = [];
   const asked: Array<ElicitRequest['params']> = [];
@@ -53,8 +47,7 @@ describe('a tool that asks the client user (ask_user_question), served with elic
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.close()));
     await server.close();
-    await codeMode.shutdown();
-    await transport.close();
+    await shutdown();
   });
 
   it('is listed to a client that declares elicitation and puts the question to its user', async () => {

@@ -6,11 +6,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { LoggingMessageNotification, Progress } from '@modelcontextprotocol/sdk/types.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import { CodeMode } from '@toolcell/codemode';
-import { ToolRuntime } from '@toolcell/executor';
-import { ToolRegistry } from '@toolcell/registry';
-import { createInProcessTransport } from '@toolcell/sandbox';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { codeModeParts } from '../test-support/code-mode-parts.js';
 import type { McpServersHandle } from '../client/connect-mcp-servers.js';
 import { connectMcpServers } from '../client/connect-mcp-servers.js';
 import type { McpLogEvent } from '../client/mcp-server-status.js';
@@ -36,10 +33,7 @@ function workServer(): McpServer {
 const PROGRAM = { code: 'return await tools.mcp__work__work({});' };
 
 describe('progress and log messages of imported servers, passed to toolcell\'s MCP clients', () => {
-  const registry = new ToolRegistry({ mode: 'code_mode' });
-  const runtime = new ToolRuntime({ registry });
-  const transport = createInProcessTransport();
-  const codeMode = new CodeMode({ registry, runtime, transport });
+  const { registry, runtime, codeMode, shutdown } = codeModeParts('code_mode');
   const hostLogs: McpLogEvent[] = [];
   let work: LoopbackMcpServer;
   let imported: McpServersHandle;
@@ -69,8 +63,7 @@ describe('progress and log messages of imported servers, passed to toolcell\'s M
   afterAll(async () => {
     await client.close();
     await server.close();
-    await codeMode.shutdown();
-    await transport.close();
+    await shutdown();
     await imported.close();
     await work.close();
   });

@@ -1,18 +1,16 @@
 // A whole served stack for tests: registry, runtime with elicitation approval, Code Mode
 // in the in-process sandbox, the fixture MCP server imported, and one built-in tool that
 // needs approval.
-import { CodeMode } from '@toolcell/codemode';
 import type { ToolMode } from '@toolcell/core';
 import { textOutput } from '@toolcell/core';
 import type { ApprovalHandler } from '@toolcell/executor';
-import { ToolRuntime } from '@toolcell/executor';
-import { ToolRegistry } from '@toolcell/registry';
-import { createInProcessTransport } from '@toolcell/sandbox';
+import type { ToolRegistry } from '@toolcell/registry';
 import type { McpServersHandle } from '../client/connect-mcp-servers.js';
 import { connectMcpServers } from '../client/connect-mcp-servers.js';
 import type { CodeModeMcpServer } from '../server/create-code-mode-mcp-server.js';
 import { createCodeModeMcpServer } from '../server/create-code-mode-mcp-server.js';
 import { ElicitationApproval } from '../server/elicitation-approval.js';
+import { codeModeParts } from './code-mode-parts.js';
 import { fixtureServer } from './servers.js';
 
 export interface CodeModeStack {
@@ -31,7 +29,10 @@ export interface CodeModeStackOptions {
 }
 
 export async function createCodeModeStack(options: CodeModeStackOptions = {}): Promise<CodeModeStack> {
-  const registry = new ToolRegistry({ mode: options.mode ?? 'code_mode_only' });
+  const approval = new ElicitationApproval({ fallback: options.fallback });
+  const cells = options.maxLiveCells === undefined ? undefined : { maxLiveCells: options.maxLiveCells };
+  const parts = codeModeParts(options.mode ?? 'code_mode_only', { approval, ...(cells ? { cells } : {}) });
+  const { registry, runtime, codeMode } = parts;
   registry.register({
     kind: 'function',
     name: 'launch_rocket',
@@ -40,11 +41,6 @@ export async function createCodeModeStack(options: CodeModeStackOptions = {}): P
     needsApproval: true,
     execute: (input) => textOutput(`launched to ${String(input.target)}`),
   });
-  const approval = new ElicitationApproval({ fallback: options.fallback });
-  const runtime = new ToolRuntime({ registry, approval });
-  const transport = createInProcessTransport();
-  const cells = options.maxLiveCells === undefined ? undefined : { maxLiveCells: options.maxLiveCells };
-  const codeMode = new CodeMode({ registry, runtime, transport, ...(cells ? { cells } : {}) });
   codeMode.install();
   const imported = await connectMcpServers({ fixture: fixtureServer() }, { registry });
   const server = createCodeModeMcpServer({ registry, runtime, codeMode, approval });
@@ -54,8 +50,7 @@ export async function createCodeModeStack(options: CodeModeStackOptions = {}): P
     server,
     close: async () => {
       await server.close();
-      await codeMode.shutdown();
-      await transport.close();
+      await parts.shutdown();
       await imported.close();
     },
   };
