@@ -201,6 +201,21 @@ describe('durable cells: a store that cannot be written', () => {
     expect(effects()).toEqual(['a.txt', 'b.txt', 'c.txt']);
   });
 
+  it('a read-only store when a program would be suspended: STORE_UNAVAILABLE naming it, nothing ran, and the next program runs once it is writable', async () => {
+    const storeDirectory = join(directory, 'store');
+    const { cells, effects } = stack(storeDirectory);
+    await mountOver(storeDirectory, readOnly);
+    const error = await caught(cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1' }));
+    expect(StoreError.isInstance(error) && error.code).toBe('STORE_UNAVAILABLE');
+    expect((error as Error).message).toContain('could not write the cell (the directory is not writable)');
+    expect(effects()).toEqual([]);
+    writable(storeDirectory);
+    const report = await suspendThreeWrites(cells);
+    await approveAll(cells, report);
+    expect(await cells.resume(report.key)).toMatchObject({ status: 'completed', returnValue: ['wrote a.txt', 'wrote b.txt', 'wrote c.txt'] });
+    expect(effects()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+  });
+
   it('a store that fills up while an approved call runs: STORE_UNAVAILABLE (the disk is full), no temporary files left; later the call is "outcome unknown", the rest run once', async () => {
     const storeDirectory = join(directory, 'store');
     await mountOver(storeDirectory, (target) => run('mount', ['-t', 'tmpfs', '-o', 'size=512k', 'tmpfs', target]));

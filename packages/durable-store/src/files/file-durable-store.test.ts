@@ -49,6 +49,22 @@ describe('FileDurableStore', () => {
       expect(error).toMatchObject({ code: 'STORE_UNAVAILABLE', message: expect.stringContaining(`The file store at ${file} could not read the cell`) });
     }));
 
+  it('a read-only directory (a read-only bind mount) is STORE_UNAVAILABLE saying it is not writable, from the first operation', () =>
+    inTemporaryDirectory(async (parent) => {
+      if (userInfo().uid !== 0) throw new Error('This test mounts a read-only bind mount (root ignores file modes), which needs root.');
+      const directory = join(parent, 'store');
+      await mkdir(directory);
+      execFileSync('mount', ['--bind', directory, directory]);
+      try {
+        execFileSync('mount', ['-o', 'remount,ro,bind', directory]);
+        const { store } = storeOver(directory);
+        const error = await store.readCell({ scope: 's', session: 's', cell: 'c' }).catch((caught: unknown) => caught);
+        expect(error).toMatchObject({ code: 'STORE_UNAVAILABLE', message: expect.stringContaining('could not read the cell (the directory is not writable): EROFS') });
+      } finally {
+        execFileSync('umount', [directory]);
+      }
+    }));
+
   it('a full disk is STORE_UNAVAILABLE naming it, leaves no temporary file, and the store works once there is room', () =>
     inTemporaryDirectory(async (parent) => {
       // Root ignores file modes and quotas: only a small file system really fills (the sandbox and CI run as root).

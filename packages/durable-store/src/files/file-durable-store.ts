@@ -249,7 +249,7 @@ export class FileDurableStore implements DurableStore {
   /** Create the layout once, then run `operation`; a file system failure becomes `STORE_UNAVAILABLE`. */
   async #run<Result>(what: string, operation: () => Promise<Result>): Promise<Result> {
     try {
-      this.#ready ??= Promise.all(['tmp', 'cells', 'approvals', 'decisions'].map((part) => mkdir(join(this.#root, part), { recursive: true }))).then(() => undefined);
+      this.#ready ??= this.#createLayout();
       await this.#ready;
       return await operation();
     } catch (error) {
@@ -261,6 +261,16 @@ export class FileDurableStore implements DurableStore {
         code: 'STORE_UNAVAILABLE',
         message: `The file store at ${this.#root} could not ${what}${hint}: ${error instanceof Error ? error.message : String(error)}`,
         cause: error,
+      });
+    }
+  }
+
+  /** The root (and its parents) if missing, then its folders one by one: a recursive mkdir reports a read-only file system as ENOENT. */
+  async #createLayout(): Promise<void> {
+    await mkdir(this.#root, { recursive: true });
+    for (const part of ['tmp', 'cells', 'approvals', 'decisions']) {
+      await mkdir(join(this.#root, part)).catch((error: unknown) => {
+        if (!isCode(error, 'EEXIST')) throw error;
       });
     }
   }
