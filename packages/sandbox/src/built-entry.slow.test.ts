@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { reachedBareImports } from '@toolcell/vitest-config/reached-imports';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // The package as published: build it (tsc, then the bundles `exports` points at), then prove
@@ -15,27 +16,9 @@ const dist = join(packageDir, 'dist');
 const bundles = join(dist, 'bundle');
 const builtins = new Set(builtinModules);
 const RUNTIME_NEUTRAL_DEPENDENCIES = new Set(['@toolcell/core', 'quickjs-emscripten-core', '@jitl/quickjs-wasmfile-release-sync']);
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]([^'"]+)['"]/g;
 
 function isBuiltin(specifier: string): boolean {
   return specifier.startsWith('node:') || builtins.has(specifier) || builtins.has(specifier.split('/')[0] ?? '');
-}
-
-/** Every bare specifier reachable from `entry` through relative imports. */
-function bareImports(entry: string): Set<string> {
-  const seen = new Set<string>();
-  const bare = new Set<string>();
-  const visit = (file: string): void => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const [, specifier] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
-      if (specifier === undefined) continue;
-      if (specifier.startsWith('.')) visit(resolve(dirname(file), specifier));
-      else bare.add(specifier);
-    }
-  };
-  visit(entry);
-  return bare;
 }
 
 function node(script: string): string {
@@ -49,11 +32,11 @@ describe('the built package (slow)', () => {
   }, 300_000);
 
   it('root entry: imports no Node built-in, only runtime-neutral dependencies', () => {
-    const imports = bareImports(join(bundles, 'index.js'));
+    const imports = reachedBareImports(join(bundles, 'index.js'));
     expect([...imports].filter(isBuiltin)).toEqual([]);
     expect([...imports].filter((specifier) => !RUNTIME_NEUTRAL_DEPENDENCIES.has(specifier))).toEqual([]);
     // The check can fail: the Node entry's graph does reach built-ins.
-    expect([...bareImports(join(bundles, 'node.js'))].filter(isBuiltin)).toContain('node:child_process');
+    expect([...reachedBareImports(join(bundles, 'node.js'))].filter(isBuiltin)).toContain('node:child_process');
   });
 
   it('root entry: runs a program in process while a hook refuses built-ins imported from its files', () => {
