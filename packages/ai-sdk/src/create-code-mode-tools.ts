@@ -12,6 +12,7 @@ import type { AiSdkRun, CodeModeContext } from './ai-sdk-run.js';
 import { hostContextOf, runOf } from './ai-sdk-run.js';
 import type { DurableExecOptions, NestedApproval, NestedDecision } from './durable-exec.js';
 import { DurableExec } from './durable-exec.js';
+import { approvedInRoundTrip } from './approval-round-trip.js';
 import { toToolResultOutput } from './map-tool-result-output.js';
 import type { NestedApprovalHandler } from './resolve-nested-approval.js';
 import { resolveNestedApproval } from './resolve-nested-approval.js';
@@ -114,7 +115,7 @@ export async function createCodeModeTools<Tools extends ToolSet>(tools: Tools, o
       required: ['code'],
       additionalProperties: false,
     }),
-    execute: (input, execution) => (durable === undefined ? runExec(runtime, codeMode, input.code, execution) : toExecOutput(durable.run(execution.toolCallId, input.code, durableContext(execution)))),
+    execute: (input, execution) => (durable === undefined ? runExec(runtime, codeMode, input.code, execution) : toExecOutput(durable.run(execution.toolCallId, input.code, durableContext(execution), approvedInRoundTrip(execution.messages, execution.toolCallId)))),
     ...(durable === undefined ? {} : { needsApproval: (input, execution) => durable.parks(execution.toolCallId, input.code, durableContext(execution)) }),
     toModelOutput: ({ output }) => toToolResultOutput(output.wire),
   };
@@ -144,8 +145,8 @@ function waitTool(durable: DurableExec): Tool<{ cell_id: string }, ExecToolOutpu
       required: ['cell_id'],
       additionalProperties: false,
     }),
-    needsApproval: (input) => durable.isSuspended(input.cell_id),
-    execute: (input, execution) => toExecOutput(durable.continue(input.cell_id, durableContext(execution))),
+    needsApproval: (input) => durable.waitsForPerson(input.cell_id),
+    execute: (input, execution) => toExecOutput(durable.continue(input.cell_id, durableContext(execution), approvedInRoundTrip(execution.messages, execution.toolCallId))),
     toModelOutput: ({ output }) => toToolResultOutput(output.wire),
   };
 }

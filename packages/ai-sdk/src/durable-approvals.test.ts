@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FileDurableStore } from '@toolcell/durable-store/files';
 import { createInProcessTransport } from '@toolcell/sandbox';
-import type { ModelMessage } from 'ai';
+import type { ModelMessage, ToolApprovalConfiguration, ToolSet } from 'ai';
 import { generateText, stepCountIs, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -164,6 +164,23 @@ describe('durable approvals through generateText', () => {
     const { output } = await generate(third, model({ text: 'done' }), answer(history, askedAgain, true));
     expect(output?.result).toMatchObject({ status: 'completed', return_value: 'both' });
     expect(effects).toEqual(['refund a', 'refund b']);
+  });
+
+  it("an app policy that approves exec and wait on its own approves no nested call: the program waits until someone decides", async () => {
+    const codeMode = await process();
+    const policy: ToolApprovalConfiguration<ToolSet, never> = ({ toolCall }) => (toolCall.toolName === 'exec' || toolCall.toolName === 'wait' ? 'approved' : 'user-approval');
+    const outputs: ExecToolOutput[] = [];
+    const llm = model({ call: 'exec', id: 'call_1', input: { code: PROGRAM } }, { call: 'wait', id: 'call_2', input: { cell_id: 'call_1' } }, { text: 'still waiting' });
+    await generateText({ model: llm, tools: codeMode.tools, toolApproval: policy, stopWhen: stepCountIs(3), messages: prompt, onToolExecutionEnd: (event) => void (event.toolOutput.type === 'tool-result' && outputs.push(event.toolOutput.output as ExecToolOutput)) });
+    expect(outputs.map((output) => output.result.status)).toEqual(['running', 'running']);
+    expect(effects).toEqual(['log start']);
+    const [pending] = await codeMode.pendingApprovals('call_1');
+    expect(pending?.toolName).toBe('refund_order');
+    // Once someone decides, the next wait goes on.
+    await codeMode.decide(pending?.approvalId ?? '', { type: 'approve' });
+    const { output } = await generate(codeMode, model({ call: 'wait', id: 'call_3', input: { cell_id: 'call_1' } }, { text: 'done' }), prompt);
+    expect(output?.result).toMatchObject({ status: 'completed', return_value: { orderId: 'o1', refunded: 5 } });
+    expect(effects).toEqual(['log start', 'refund o1']);
   });
 
   it('refuses a transport that cannot run durable programs, and decide without durable', async () => {

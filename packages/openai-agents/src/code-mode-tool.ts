@@ -154,7 +154,7 @@ export function codeModeTool(tools: readonly AnyFunctionTool[], options: CodeMod
       const { code } = input as { code: string };
       const context = runContext as RunContext<unknown>;
       const toolCallId = callIdOf(details);
-      if (durable !== undefined) return durably(context, toolCallId, (hostContext) => durable.run(toolCallId, code, hostContext));
+      if (durable !== undefined) return durably(context, toolCallId, (hostContext) => durable.run(toolCallId, code, hostContext, approvedBy(context, 'exec', toolCallId)));
       const agent = agentOf(context, toolCallId);
       const run: AgentsRun = { runContext: context, agent, tripwire: undefined };
       const { outcome, result } = await codeMode.runProgram({ code, callId: toolCallId, hostContext: hostContextOf(run), ...(details?.signal ? { signal: details.signal } : {}) });
@@ -181,10 +181,12 @@ export function codeModeTool(tools: readonly AnyFunctionTool[], options: CodeMod
           errorFunction: null,
           inputGuardrails,
           isEnabled,
-          needsApproval: async (_runContext, input) => durable.isSuspended((input as { cell_id: string }).cell_id),
+          needsApproval: async (_runContext, input) => durable.waitsForPerson((input as { cell_id: string }).cell_id),
           execute: async (input, runContext, details) => {
             const cellId = (input as { cell_id: string }).cell_id;
-            return durably(runContext as RunContext<unknown>, callIdOf(details), (hostContext) => durable.continue(cellId, hostContext));
+            const context = runContext as RunContext<unknown>;
+            const toolCallId = callIdOf(details);
+            return durably(context, toolCallId, (hostContext) => durable.continue(cellId, hostContext, approvedBy(context, 'wait', toolCallId)));
           },
         });
   const extras: Omit<CodeModeTool, keyof AnyFunctionTool> = {
@@ -203,6 +205,11 @@ export function codeModeTool(tools: readonly AnyFunctionTool[], options: CodeMod
   // Not enumerable: a RunState saved with `toString()` holds the tool as JSON, and these hold the runtime (and exec itself).
   for (const [name, value] of Object.entries(extras)) Object.defineProperty(exec, name, { value, enumerable: false });
   return exec as CodeModeTool;
+}
+
+/** Whether the run's state approved this call (`state.approve`, or a standing `alwaysApprove`): someone decided, not a policy of this tool. */
+function approvedBy(context: RunContext<unknown>, toolName: string, callId: string): boolean {
+  return context.isToolApproved({ toolName, callId }) === true;
 }
 
 let anonymousCalls = 0;

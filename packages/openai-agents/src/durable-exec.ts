@@ -69,32 +69,38 @@ export class DurableExec {
     return false;
   }
 
-  /** Whether a cell waits for nested approvals (`wait`'s approval). */
-  async isSuspended(cellId: string): Promise<boolean> {
-    return (await this.#store.readCell(this.#key(cellId)))?.status === 'suspended';
+  /** Whether a cell waits for nested calls nobody decided yet (`wait`'s approval). */
+  async waitsForPerson(cellId: string): Promise<boolean> {
+    return (await this.#store.readCell(this.#key(cellId)))?.status === 'suspended' && (await this.pending(cellId)).length > 0;
   }
 
-  /** `exec`'s execute: the program's answer — ended already, or resumed now that the call was approved. */
-  async run(callId: string, code: string, hostContext: unknown): Promise<ToolOutput<ExecResult>> {
+  /**
+   * `exec`'s execute: the program's answer — ended already, or resumed now that the call
+   * was approved. `approved` says a person (the framework's round trip) approved this call;
+   * only then are the nested calls nobody decided approved with it.
+   */
+  async run(callId: string, code: string, hostContext: unknown, approved: boolean): Promise<ToolOutput<ExecResult>> {
     const ended = this.#ended.get(callId);
     if (ended !== undefined) {
       this.#ended.delete(callId);
       return execOutputOf(ended.report, ended.wallMs);
     }
-    if ((await this.#store.readCell(this.#key(callId))) !== undefined) return this.continue(callId, hostContext);
-    // Approved without asking exec (an app's toolApproval said so): run it now; if it parks, `wait` asks.
+    if ((await this.#store.readCell(this.#key(callId))) !== undefined) return this.continue(callId, hostContext, approved);
+    // Run without asking exec's approval (the app's own policy decided it): run it now; if it parks, `wait` asks.
     const started = Date.now();
     const report = await this.#cells.start({ code, session: this.#session, callId, cellId: callId, hostContext });
     return execOutputOf(report, Date.now() - started);
   }
 
   /**
-   * Approve every nested call of the cell nobody decided yet (a decision recorded with
-   * {@link decide} stands) and resume it; a cell that ended answers its final report again.
+   * Resume a cell: when a person `approved` the call that continues it, every nested call
+   * nobody decided yet is approved first (a decision recorded with {@link decide} stands);
+   * otherwise only recorded decisions apply, and the rest stay parked. A cell that ended
+   * answers its final report again.
    */
-  async continue(cellId: string, hostContext: unknown): Promise<ToolOutput<ExecResult>> {
+  async continue(cellId: string, hostContext: unknown, approved: boolean): Promise<ToolOutput<ExecResult>> {
     const started = Date.now();
-    for (const approval of await this.pending(cellId)) await this.#cells.decide(approval.approvalId, { type: 'approve' });
+    for (const approval of approved ? await this.pending(cellId) : []) await this.#cells.decide(approval.approvalId, { type: 'approve' });
     const report = await this.#cells.resume(this.#key(cellId), { hostContext });
     return execOutputOf(report, Date.now() - started);
   }
