@@ -17,6 +17,8 @@ export interface RunAgentOptions {
   readonly signal?: AbortSignal;
   /** Streamed text and call starts, for live display. */
   readonly onUpdate?: (update: StreamUpdate) => void;
+  /** The conversation to go on with (default: a new one with the system prompt and the task). */
+  readonly conversation?: ModelConversation;
 }
 
 /** What a finished run measured. */
@@ -68,7 +70,7 @@ export async function runAgent(options: RunAgentOptions): Promise<AgentRunSummar
   // Loaded before the clock starts: the tokenizer's first load is not part of a run.
   const countTokens = await loadTokenCounter();
   const started = performance.now();
-  const conversation = client.startConversation({ system: runtime.systemPrompt(), task: options.task });
+  const conversation = options.conversation ?? client.startConversation({ system: runtime.systemPrompt(), task: options.task });
   let tokens = 0;
   let toolTurns = 0;
   let modelCalls = 0;

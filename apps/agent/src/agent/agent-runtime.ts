@@ -18,7 +18,7 @@ import { createDemoTools } from '@toolcell/demo-tools';
 import { Workspace } from '../tools/workspace.js';
 import { createApprovalHandler } from './approval-policy.js';
 import { CallReporter } from './call-reporter.js';
-import type { CodeModeInstallation } from './code-mode-plugin.js';
+import type { CodeModeInstallation, DurableCellSettings } from './code-mode-plugin.js';
 import { installCodeMode } from './code-mode-plugin.js';
 import { traceAgentRuntime } from '../tracing/active-tracing.js';
 import { CellWatcher } from './cell-watcher.js';
@@ -41,6 +41,11 @@ export interface AgentRuntimeOptions {
   readonly tools?: readonly ToolDefinition[];
   /** What the system prompt first says the agent is, instead of the coding-agent intro. */
   readonly intro?: string;
+  /**
+   * A durable store (`--store`): under `ask` with nobody to ask, a program's calls are
+   * deferred instead of denied and its cell is suspended into the store.
+   */
+  readonly durable?: DurableCellSettings;
 }
 
 const SYSTEM_INTRO = [
@@ -99,6 +104,7 @@ export class AgentRuntime {
       prompt: prompts?.approve,
       transcript,
       ...(options.noPromptReason ? { noPromptReason: options.noPromptReason } : {}),
+      deferWithoutPrompt: options.durable !== undefined,
     });
     const runtime = new ToolRuntime({ registry, approval: options.wrapApproval ? options.wrapApproval(approval) : approval });
     const reporter = new CallReporter(transcript);
@@ -129,8 +135,8 @@ export class AgentRuntime {
       return violation ? { type: 'deny', reason: violation.message } : undefined;
     });
     if (isCodeMode(settings.mode)) {
-      agent.codeMode = await installCodeMode({ registry, runtime, settings });
-      if (settings.cells) agent.cells = new CellWatcher(agent.codeMode.codeMode, registry.root.id);
+      agent.codeMode = await installCodeMode({ registry, runtime, settings, ...(options.durable === undefined ? {} : { durable: options.durable }) });
+      if (settings.cells || options.durable !== undefined) agent.cells = new CellWatcher(agent.codeMode.codeMode, registry.root.id);
     }
     agent.untrace = traceAgentRuntime(runtime, agent.codeMode?.codeMode.events);
     return agent;

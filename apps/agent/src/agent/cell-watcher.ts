@@ -29,9 +29,13 @@ export class CellWatcher {
     codeMode.events.on('cell-update', (event) => this.record(event));
   }
 
-  /** The scope's live cells: running, or ended and not yet reported to the model. */
+  /**
+   * The scope's live cells: running, or ended and not yet reported to the model. A cell
+   * suspended into a durable store is not live: nothing in this process moves it on until
+   * its approvals are decided (elsewhere) and it is resumed.
+   */
   liveCells(): CellSummary[] {
-    return this.codeMode.listCells(this.scopeId);
+    return this.codeMode.listCells(this.scopeId).filter((cell) => cell.state !== 'suspended');
   }
 
   /**

@@ -1,7 +1,8 @@
 import { CodeMode } from '@toolcell/codemode';
+import type { DurableStore } from '@toolcell/durable-store';
 import type { ToolRuntime } from '@toolcell/executor';
 import type { ToolRegistry } from '@toolcell/registry';
-import type { SandboxLimits } from '@toolcell/sandbox';
+import type { SandboxLimits, SealKeys } from '@toolcell/sandbox';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
 import type { AgentSettings } from '../config/agent-settings.js';
 import type { SandboxSettings } from '../config/toolcell-config.js';
@@ -9,6 +10,21 @@ import { SANDBOX_SETTING_NAMES } from '../config/toolcell-config.js';
 
 /** Cells that may run at once in one CLI session; each holds one sandbox process. */
 export const MAX_RUNNING_CELLS = 2;
+
+/**
+ * Programs that wait for approvals in a store: when every call a program has in flight
+ * waits for a decision nobody can make now, its cell is suspended into the store, and
+ * `toolcell approvals` decides them from any process.
+ */
+export interface DurableCellSettings {
+  readonly store: DurableStore;
+  readonly keys: SealKeys;
+  /**
+   * The code-mode session of every scope: a run's session id, so another process finds its
+   * cells (default: each scope its own, as `toolcell mcp-server` keeps its clients apart).
+   */
+  readonly session?: string;
+}
 
 /** Code Mode as installed in one agent runtime. */
 export interface CodeModeInstallation {
@@ -36,9 +52,13 @@ export async function installCodeMode(options: {
   readonly registry: ToolRegistry;
   readonly runtime: ToolRuntime;
   readonly settings: AgentSettings;
+  /** Suspend programs that wait for approvals into a durable store (this turns cells on). */
+  readonly durable?: DurableCellSettings;
 }): Promise<CodeModeInstallation> {
   const limits = sandboxLimits(options.settings.sandbox);
-  const cellsOn = options.settings.cells;
+  const durable = options.durable;
+  // A suspended program is a cell that outlives the turn: durable programs need cells.
+  const cellsOn = options.settings.cells || durable !== undefined;
   // Without cells a CLI session runs one program at a time: one warm process, started while
   // the model thinks. With cells, one process per running cell, so a program is never held
   // in the sandbox's queue while Code Mode reports it running; one more is refused with the
@@ -48,7 +68,20 @@ export async function installCodeMode(options: {
   // In push mode the loop delivers a yielded cell's news as a message, so the `wait`
   // description tells the model it may end its turn instead of waiting.
   const cells = cellsOn && { maxLiveCells: MAX_RUNNING_CELLS, pushCompletion: options.settings.cellCompletion === 'push' };
-  const codeMode = new CodeMode({ registry: options.registry, runtime: options.runtime, transport, limits, cells });
+  const codeMode = new CodeMode({
+    registry: options.registry,
+    runtime: options.runtime,
+    transport,
+    limits,
+    cells,
+    ...(durable === undefined
+      ? {}
+      : {
+          ...(durable.session === undefined ? {} : { sessionKey: () => durable.session! }),
+          // Decisions come from `toolcell approvals`, another process; this one resumes on `wait` or `--resume`.
+          durable: { store: durable.store, keys: durable.keys, autoResume: false },
+        }),
+  });
   codeMode.install();
   return {
     codeMode,

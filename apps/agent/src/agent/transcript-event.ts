@@ -126,6 +126,40 @@ export interface McpServerEvent {
   readonly message: string;
 }
 
+/** One approval a suspended program waits for, as the transcript shows it. */
+export interface TranscriptPendingApproval {
+  /** What `toolcell approvals approve|deny` takes. */
+  readonly approvalId: string;
+  readonly toolName: string;
+  /** The arguments as the approval preview shows them. */
+  readonly args: string;
+  readonly cellId: string;
+  /** Epoch milliseconds after which it can no longer be decided. */
+  readonly expiresAt: number;
+}
+
+/**
+ * With a store: the run ended while programs wait in the store for approvals. The
+ * conversation is saved; `toolcell approvals` decides them, `toolcell run --resume SESSION`
+ * goes on.
+ */
+export interface ApprovalsPendingEvent {
+  readonly type: 'approvals_pending';
+  /** The run's session: what `--resume` takes. */
+  readonly session: string;
+  readonly approvals: readonly TranscriptPendingApproval[];
+}
+
+/** `toolcell run --resume`: a suspended program went on with the decisions recorded; the model is told its report. */
+export interface CellResumeEvent {
+  readonly type: 'cell_resume';
+  readonly cellId: string;
+  /** How it stands now: ended, or `awaiting_approval` again (approvals still undecided). */
+  readonly status: ExecStatus;
+  /** The message as the model reads it. */
+  readonly message: string;
+}
+
 /** One line of the `--json` transcript. */
 export type TranscriptEvent =
   | ModelRequestEvent
@@ -137,6 +171,8 @@ export type TranscriptEvent =
   | CellWaitEvent
   | CellUpdateTranscriptEvent
   | McpServerEvent
+  | ApprovalsPendingEvent
+  | CellResumeEvent
   | FinalEvent;
 
 /** Receives transcript events as they happen. */

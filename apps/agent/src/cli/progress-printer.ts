@@ -73,6 +73,13 @@ export function createProgressPrinter(options: ProgressPrinterOptions): Transcri
       case 'mcp_server':
         line(0, mcpServerLine(event));
         return;
+      case 'cell_resume':
+        line(0, `cell ${event.cellId} resumed from the store: ${event.status === 'awaiting_approval' ? 'still awaiting approval' : event.status}; told the model its report`);
+        return;
+      case 'approvals_pending':
+        line(0, `session ${event.session} waits for ${event.approvals.length} approval${event.approvals.length === 1 ? '' : 's'} in the store`);
+        for (const approval of event.approvals) line(1, `${approval.approvalId}  ${approval.toolName} ${oneLine(approval.args, 100)} (cell ${approval.cellId})`);
+        return;
       case 'final':
         line(0, `done after ${event.turns} model requests, ${event.tokens} tokens sent`);
         return;

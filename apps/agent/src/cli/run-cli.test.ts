@@ -48,6 +48,11 @@ describe('runCli', () => {
     [['run', '--task', 'x', '--provider', 'anthropic', '--script', 's.json'], 'toolcell: --script: plays a scenario for the scripted model only; drop it or use --provider scripted (not anthropic).'],
     [['run', '--task', 'x', '--script', 'missing.json'], /^toolcell: --script: cannot read .*missing\.json \(ENOENT/],
     [['run', '--task', 'x', '--config', 'nope.json'], /^toolcell: --config: .*nope\.json does not exist; pass the path of a toolcell\.config\.json file\.$/],
+    [['run', '--resume', 'run-1'], 'toolcell: --resume: needs --store: the store of the run whose program waited for approvals.'],
+    [['run', '--resume', 'run-1', '--task', 'x'], 'toolcell: --task: does not go with --resume: the resumed run goes on with the task it was given.'],
+    [['run', '--task', 'x', '--store', 'cells'], 'toolcell: --store: needs a code mode (--mode code_mode or code_mode_only): only programs wait in a store for approvals, and direct runs none.'],
+    [['run', '--resume', '../x', '--store', 'cells', '--mode', 'code_mode_only'], 'toolcell: --resume: "../x" is not a session id; use the one the run printed (e.g. run-20261202-031500-a1b2c3).'],
+    [['run', '--resume', 'run-nope', '--store', 'cells', '--mode', 'code_mode_only'], /^toolcell: --resume: no run saved session "run-nope" in .*cells\/sessions \(ENOENT\); pass the session id and --store of the run that waited for approvals\.$/],
     [['exec', 'nope.js'], /^toolcell: nope\.js: cannot be read \(ENOENT.*\); pass a program file, or - for stdin\.$/],
   ])('%j exits 2 with a message naming the flag', async (args, message) => {
     const result = await cli(args);

@@ -40,6 +40,7 @@ export function countingModelClient(client: ModelClient): { readonly client: Mod
           },
           addToolResults: (results) => conversation.addToolResults(results),
           addUserMessage: (text) => conversation.addUserMessage(text),
+          history: () => conversation.history(),
         };
       },
     },

@@ -36,6 +36,16 @@ export interface ModelConversation {
   addToolResults(results: readonly ToolCallResult[]): void;
   /** Append a message from the host, as the user (news of a running cell, in push completion). */
   addUserMessage(text: string): void;
+  /** The conversation so far, in the provider's message format (JSON), to continue it later. */
+  history(): unknown[];
+}
+
+/** What a conversation starts from: the system prompt and the task, and the history of an earlier process to go on from. */
+export interface ConversationStart {
+  readonly system: string;
+  readonly task: string;
+  /** A conversation's `history()`, saved by an earlier process (`toolcell run --resume`). */
+  readonly history?: readonly unknown[];
 }
 
 /** A model behind a provider. */
@@ -44,6 +54,6 @@ export interface ModelClient {
   readonly model: string;
   /** The provider-format tool list for these declarations (what `inspect` prints). */
   toTools(declarations: readonly ToolDeclaration[]): unknown[];
-  /** Start a conversation with a system prompt and the person's task. */
-  startConversation(options: { readonly system: string; readonly task: string }): ModelConversation;
+  /** Start a conversation with a system prompt and the person's task (or go on with a saved history). */
+  startConversation(options: ConversationStart): ModelConversation;
 }

@@ -1,5 +1,5 @@
 import type { ParsedTurn, ProviderAdapter, ProviderWire, ToolCallResult } from '@toolcell/providers';
-import type { ModelConversation, ModelRequestOptions, ModelTurn, ModelUsage } from './model-client.js';
+import type { ConversationStart, ModelConversation, ModelRequestOptions, ModelTurn, ModelUsage } from './model-client.js';
 
 /** One entry of a provider's history: a message, or one that carries tool results back. */
 export type HistoryEntry<Wire extends ProviderWire> = Wire['message'] | Wire['resultMessage'];
@@ -31,37 +31,43 @@ export interface ProviderRequest<Wire extends ProviderWire, Body> {
 
 /** A conversation with any provider, kept in that provider's own message format. */
 export class ProviderConversation<Wire extends ProviderWire, Body> implements ModelConversation {
-  private readonly history: HistoryEntry<Wire>[];
+  private readonly entries: HistoryEntry<Wire>[];
 
   constructor(
     private readonly request: ProviderRequest<Wire, Body>,
     private readonly system: string,
     task: string,
+    saved?: readonly unknown[],
   ) {
-    this.history = request.start({ system, task });
+    // A saved history is trusted as this provider's own format: it was written by `history()`.
+    this.entries = saved === undefined ? request.start({ system, task }) : (structuredClone(saved) as HistoryEntry<Wire>[]);
   }
 
   async send(options: ModelRequestOptions): Promise<ModelTurn> {
     const tools = this.request.adapter.toTools(options.declarations);
-    const body = this.request.body({ system: this.system, history: structuredClone(this.history), tools });
+    const body = this.request.body({ system: this.system, history: structuredClone(this.entries), tools });
     const { turn, assistant } = await this.request.send(body, options);
-    this.history.push(...assistant);
+    this.entries.push(...assistant);
     return { ...turn, requestBody: body };
   }
 
   addToolResults(results: readonly ToolCallResult[]): void {
-    this.history.push(...this.request.adapter.toToolResultMessages(results));
+    this.entries.push(...this.request.adapter.toToolResultMessages(results));
   }
 
   addUserMessage(text: string): void {
-    if (this.request.addUserText) this.request.addUserText(this.history, text);
-    else this.history.push(this.request.userMessage(text));
+    if (this.request.addUserText) this.request.addUserText(this.entries, text);
+    else this.entries.push(this.request.userMessage(text));
+  }
+
+  history(): unknown[] {
+    return structuredClone(this.entries);
   }
 }
 
 /** Start conversations over one provider request. */
 export function conversationsOver<Wire extends ProviderWire, Body>(
   request: ProviderRequest<Wire, Body>,
-): (options: { readonly system: string; readonly task: string }) => ModelConversation {
-  return ({ system, task }) => new ProviderConversation(request, system, task);
+): (options: ConversationStart) => ModelConversation {
+  return ({ system, task, history }) => new ProviderConversation(request, system, task, history);
 }

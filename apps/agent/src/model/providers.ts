@@ -4,12 +4,12 @@ import { geminiAdapter } from '@toolcell/providers/gemini';
 import { openaiChatAdapter } from '@toolcell/providers/openai-chat';
 import { openaiResponsesAdapter } from '@toolcell/providers/openai-responses';
 import type { ProviderChoice } from '../config/toolcell-config.js';
-import type { ModelConversation } from './model-client.js';
+import type { ConversationStart, ModelConversation } from './model-client.js';
 import type { ProviderConnection } from './provider-connection.js';
 import { conversationsOver } from './provider-conversation.js';
 
 /** Starts a conversation with a system prompt and the person's task. */
-export type StartConversation = (options: { readonly system: string; readonly task: string }) => ModelConversation;
+export type StartConversation = (options: ConversationStart) => ModelConversation;
 
 /** Everything the app knows about one provider choice, in one row. */
 export interface ProviderEntry {
