@@ -35,5 +35,6 @@ export { createCodeModeMcpServer } from './server/create-code-mode-mcp-server.js
 export type { McpClientQuestion } from './server/elicit-from-client.js';
 export type { ElicitApproval, ElicitationApprovalOptions } from './server/elicitation-approval.js';
 export { ElicitationApproval } from './server/elicitation-approval.js';
+export type { McpPendingApproval, PendingApprovalsNote } from './server/pending-approvals-note.js';
 export type { StdioOptions } from './server/serve-stdio.js';
 export type { StreamableHttpEndpoint, StreamableHttpOptions } from './server/serve-streamable-http.js';

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -77,5 +77,70 @@ describe('toolcell mcp-server --http', () => {
     expect(message).toContain('write_file needs approval, and this MCP client cannot be asked (it does not support elicitation)');
     expect(message).toContain('--approve all');
     expect(message).not.toContain('no terminal');
+  });
+});
+
+// With --store, a client that cannot be asked gets the pending approvals in the exec answer, and how to decide them.
+describe('toolcell mcp-server --http --store', () => {
+  let workspace: string;
+  let store: string;
+  let url: string;
+  let stop: () => void = () => undefined;
+  let served: Promise<number>;
+  let client: Client;
+
+  async function cli(args: string[]): Promise<{ code: number; stdout: string }> {
+    const stdout = new PassThrough();
+    let out = '';
+    stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    const stdin = new PassThrough();
+    stdin.end('');
+    const code = await runCli(args, { stdout, stderr: new PassThrough(), stdin, cwd: workspace, environment: {} });
+    return { code, stdout: out };
+  }
+
+  beforeAll(async () => {
+    workspace = mkdtempSync(join(tmpdir(), 'toolcell-mcp-store-'));
+    store = join(workspace, '..', `${workspace.split('/').at(-1)}-store`);
+    const stderr = new PassThrough();
+    const listening = new Promise<string>((resolve) => {
+      let text = '';
+      stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        text += chunk;
+        const match = /listening on (\S+)/.exec(text);
+        if (match) resolve(match[1]!);
+      });
+    });
+    const stdin = new PassThrough();
+    const io: CliIo = { stdout: new PassThrough(), stderr, stdin, cwd: workspace, environment: {} };
+    served = runCli(['mcp-server', '--http', '0', '-w', workspace, '--store', store], io, { stop: new Promise((resolve) => (stop = () => resolve(undefined))) });
+    url = await listening;
+    client = new Client({ name: 'agent-test', version: '1' }, { capabilities: {} });
+    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  }, 60_000);
+  afterAll(async () => {
+    await client.close();
+    stop();
+    expect(await served).toBe(0);
+    rmSync(workspace, { recursive: true, force: true });
+    rmSync(store, { recursive: true, force: true });
+  });
+
+  it('answers exec with the pending approvals and the command that decides them; wait goes on once they are decided', async () => {
+    const answer = await client.callTool({ name: 'exec', arguments: { code: 'await tools.write_file({ path: "note.txt", content: "hi" }); return "written";' } });
+    const result = answer.structuredContent as { status: string; cell_id: string; pending_approvals: { approval_id: string; tool_name: string; args: string }[] };
+    expect(result).toMatchObject({ status: 'awaiting_approval', pending_approvals: [{ tool_name: 'write_file', args: 'path: "note.txt"\ncontent: "hi"' }] });
+    const id = result.pending_approvals[0]!.approval_id;
+    const text = (answer.content as { type: string; text: string }[]).map((part) => part.text).join('\n');
+    expect(text).toContain(`Ask the user to run, in a terminal: toolcell approvals approve ${id} --store ${store}`);
+    expect(text).toContain(`call wait with cell_id "${result.cell_id}"`);
+    expect(text).not.toContain('--approve all');
+    expect(text).not.toContain('no terminal');
+    expect(existsSync(join(workspace, 'note.txt'))).toBe(false);
+
+    expect((await cli(['approvals', 'approve', id, '--store', store])).code).toBe(0);
+    const waited = await client.callTool({ name: 'wait', arguments: { cell_id: result.cell_id } });
+    expect(waited.structuredContent).toMatchObject({ status: 'completed', return_value: 'written' });
+    expect(readFileSync(join(workspace, 'note.txt'), 'utf8')).toBe('hi');
   });
 });

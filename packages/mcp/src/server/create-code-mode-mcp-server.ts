@@ -13,6 +13,8 @@ import type { McpClientQuestion } from './elicit-from-client.js';
 import { canElicit, elicitAnswer, elicitApproval } from './elicit-from-client.js';
 import type { ElicitationApproval } from './elicitation-approval.js';
 import { mcpCallResult } from './mcp-call-result.js';
+import type { PendingApprovalsNote } from './pending-approvals-note.js';
+import { withPendingApprovalsNote } from './pending-approvals-note.js';
 import { mcpToolListing } from './mcp-tool-listing.js';
 
 /** Options of {@link createCodeModeMcpServer}. */
@@ -44,6 +46,12 @@ export interface CodeModeMcpServerOptions {
    * are passed on to that client.
    */
   readonly importedServers?: { readonly events: EventEmitter<McpClientEvents> };
+  /**
+   * With durable cells: how the approvals a suspended cell waits for are decided outside
+   * the conversation (e.g. the command that decides them), added to every `exec` and
+   * `wait` answer that lists some.
+   */
+  readonly pendingApprovalsNote?: PendingApprovalsNote;
 }
 
 /** A code-mode MCP server: one SDK server per connected client session. */
@@ -128,7 +136,8 @@ export function createCodeModeMcpServer(options: CodeModeMcpServerOptions): Code
       try {
         const outcome = await runtime.dispatch({ name, args: input, callId, scope, signal: extra.signal });
         // As listed: only an object output schema is (see mcpToolListing).
-        return mcpCallResult(outcome, { hasOutputSchema: tool?.kind !== 'freeform' && tool?.outputSchema?.type === 'object' });
+        const result = mcpCallResult(outcome, { hasOutputSchema: tool?.kind !== 'freeform' && tool?.outputSchema?.type === 'object' });
+        return withPendingApprovalsNote(result, outcome, options.pendingApprovalsNote);
       } finally {
         stopWatching();
         running.delete(callId);
