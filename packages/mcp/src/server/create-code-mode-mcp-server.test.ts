@@ -7,11 +7,12 @@ import { createToolSearchTool } from '@toolcell/sdkgen';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeModeParts } from '../test-support/code-mode-parts.js';
 import type { CodeModeMcpServer } from './create-code-mode-mcp-server.js';
 import { createCodeModeMcpServer } from './create-code-mode-mcp-server.js';
 
 describe('createCodeModeMcpServer in code_mode', () => {
-  const registry = new ToolRegistry({ mode: 'code_mode' });
+  const { registry, runtime, codeMode, shutdown } = codeModeParts('code_mode');
   registry.register({
     kind: 'function',
     name: 'count_words',
@@ -22,9 +23,6 @@ describe('createCodeModeMcpServer in code_mode', () => {
     execute: (input) => jsonOutput({ words: String(input.text).split(/\s+/).length }),
   });
   registry.register({ kind: 'function', name: 'shout', description: 'Upper-cases.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } }, execute: (input) => textOutput(String(input.text).toUpperCase()) });
-  const runtime = new ToolRuntime({ registry });
-  const transport = createInProcessTransport();
-  const codeMode = new CodeMode({ registry, runtime, transport });
   const client = new Client({ name: 'test', version: '1' });
   let server: CodeModeMcpServer;
 
@@ -38,8 +36,7 @@ describe('createCodeModeMcpServer in code_mode', () => {
   afterAll(async () => {
     await client.close();
     await server.close();
-    await codeMode.shutdown();
-    await transport.close();
+    await shutdown();
   });
 
   it('lists exec and the ordinary tools, with readOnlyHint and object output schemas', async () => {
