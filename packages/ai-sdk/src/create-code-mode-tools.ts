@@ -24,7 +24,7 @@ export interface CodeModeToolsOptions<Tools extends ToolSet> {
   readonly transport: SandboxTransport;
   /** The same `toolApproval` the app passes to `generateText` / `streamText`: applied to nested calls too. */
   readonly toolApproval?: ToolApprovalConfiguration<Tools, never>;
-  /** Asked when the approval config answers `user-approval` for a nested call (the program waits). Without it, such calls are refused. */
+  /** Asked when the approval config answers `user-approval` for a nested call (the program waits). Without it, such calls are refused. Not asked with `durable`. */
   readonly onUserApproval?: NestedApprovalHandler;
   /** `true` to keep the app's tools callable by the model directly as well (default: only `exec`). */
   readonly keepDirectTools?: boolean;

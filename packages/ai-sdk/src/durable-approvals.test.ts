@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { FileDurableStore } from '@toolcell/durable-store/files';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import type { ModelMessage, ToolApprovalConfiguration, ToolSet } from 'ai';
-import { generateText, stepCountIs, tool } from 'ai';
-import { MockLanguageModelV4 } from 'ai/test';
+import { generateText, stepCountIs, streamText, tool } from 'ai';
+import { MockLanguageModelV4, convertArrayToReadableStream } from 'ai/test';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { CodeModeTools, ExecToolOutput } from './index.js';
@@ -180,6 +180,25 @@ describe('durable approvals through generateText', () => {
     await codeMode.decide(pending?.approvalId ?? '', { type: 'approve' });
     const { output } = await generate(codeMode, model({ call: 'wait', id: 'call_3', input: { cell_id: 'call_1' } }, { text: 'done' }), prompt);
     expect(output?.result).toMatchObject({ status: 'completed', return_value: { orderId: 'o1', refunded: 5 } });
+    expect(effects).toEqual(['log start', 'refund o1']);
+  });
+
+  it('the same round trip through streamText', async () => {
+    const finish = (reason: 'stop' | 'tool-calls') => ({ type: 'finish' as const, finishReason: { unified: reason, raw: undefined }, usage });
+    const streaming = (...parts: unknown[]) => new MockLanguageModelV4({ doStream: [{ stream: convertArrayToReadableStream([{ type: 'stream-start', warnings: [] }, ...parts] as never) }] });
+    const first = await process();
+    const asked = streamText({ model: streaming({ type: 'tool-call', toolCallId: 'call_1', toolName: 'exec', input: JSON.stringify({ code: PROGRAM }) }, finish('tool-calls')), tools: first.tools, toolApproval, stopWhen: stepCountIs(3), messages: prompt });
+    const requests = (await asked.content).filter((part) => part.type === 'tool-approval-request');
+    expect(requests).toMatchObject([{ toolCall: { toolName: 'exec', toolCallId: 'call_1' } }]);
+    expect(effects).toEqual(['log start']);
+
+    const second = await process();
+    const history: ModelMessage[] = [...prompt, ...(await asked.response).messages, { role: 'tool', content: [{ type: 'tool-approval-response', approvalId: requests[0]?.approvalId ?? '', approved: true }] }];
+    const done = streamText({ model: streaming({ type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'refunded' }, { type: 'text-end', id: 't' }, finish('stop')), tools: second.tools, toolApproval, stopWhen: stepCountIs(3), messages: history });
+    const results: unknown[] = [];
+    for await (const part of done.fullStream) if (part.type === 'tool-result' && part.preliminary !== true) results.push((part.output as ExecToolOutput).result);
+    expect(results).toMatchObject([{ status: 'completed', return_value: { orderId: 'o1', refunded: 5 } }]);
+    expect(await done.text).toBe('refunded');
     expect(effects).toEqual(['log start', 'refund o1']);
   });
 

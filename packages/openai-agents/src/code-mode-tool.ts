@@ -20,7 +20,7 @@ import { toToolcellTool } from './to-toolcell-tool.js';
 export interface CodeModeToolOptions {
   /** Where programs run: `createChildProcessTransport()` from `@toolcell/sandbox/node`, or another transport. */
   readonly transport: SandboxTransport;
-  /** Asked when a tool's `needsApproval` answers `true` for a nested call (the program waits). Without it, such calls are refused. */
+  /** Asked when a tool's `needsApproval` answers `true` for a nested call (the program waits). Without it, such calls are refused. Not asked with `durable`. */
   readonly onApproval?: NestedApprovalHandler;
   /** Told each program's typed result (the model reads the rendered text). */
   readonly onResult?: (result: ExecResult, details: { readonly toolCallId: string; readonly runContext: RunContext<unknown> }) => void;
