@@ -130,10 +130,14 @@ printTable('targets', [
 // The isolated transports (child process, worker thread), each case a named row beside the floor.
 const isolatedCases = await isolatedTransportCases(nodeEntry, { trivial: rawTrivial, '100 sequential': rawSequential, 'Promise.all 100': () => floor(PARALLEL) }, [['in process', root.createInProcessTransport()]]);
 printTransportCases(isolatedCases);
-// A nested call's work as this run measures it: the raw floor's per call is the guest's turn, what the in-process transport adds is the host's answer.
-const floorPerCallUs = ((p50(sequential, 0) - p50(trivial, 0)) * 1000) / 100;
-const inProcessPerCallUs = ((p50(sequential, 1) - p50(trivial, 1)) * 1000) / 100;
-await printTransportFloors(isolatedCases, { turnUs: Math.max(1, floorPerCallUs), hostUs: Math.max(0, inProcessPerCallUs - floorPerCallUs) });
+// A nested call's work as this run measures it (back to back, in the same rounds): the raw
+// floor's per call is the guest's turn, what the in-process transport adds is the host's answer.
+const casePerCallUs = (prefix: string): number => {
+  const of = (program: string) => isolatedCases.find((entry) => entry.name === `${prefix} · ${program}`)?.p50 ?? Number.NaN;
+  return ((of('100 sequential') - of('trivial')) * 1000) / 100;
+};
+const floorPerCallUs = casePerCallUs('raw QuickJS (floor)');
+await printTransportFloors(isolatedCases, { turnUs: Math.max(1, floorPerCallUs), hostUs: Math.max(0, casePerCallUs('in process') - floorPerCallUs) });
 printTable('memory per pooled child or worker (4 of each, after 5 rounds of 100 calls)', [await memoryPerPooledPeer(nodeEntry)]);
 printTable('how a worker wakes the host (one round trip, two wake-ups)', [await hostWakeCases()]);
 printTable("a worker round trip's floor on this machine, nothing of toolcell (4 000 rounds)", await pingPongFloorCases());

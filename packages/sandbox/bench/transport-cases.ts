@@ -1,4 +1,4 @@
-// The isolated transports side by side (child process, worker thread): a trivial program,
+// The isolated transports side by side (child process, worker thread; in process beside them): a trivial program,
 // 100 sequential calls (per call) and Promise.all of 100, back to back and paced (5 ms
 // idle before each run), p50/p95, with the ratio to the raw floor measured in the same
 // run; memory per pooled child or worker; and the two ways a worker can wake the host.
@@ -78,7 +78,7 @@ export function printTransportCases(cases: readonly TransportCase[]): void {
   };
   printTable(
     'sequential nested call (p50 µs per call, over the trivial program)',
-    ['raw QuickJS (floor)', 'child process', 'worker thread'].map((prefix) => ({ target: prefix, 'back to back': perCall(prefix, ''), paced: perCall(prefix, ', paced') })),
+    ['raw QuickJS (floor)', 'in process', 'child process', 'worker thread'].map((prefix) => ({ target: prefix, 'back to back': perCall(prefix, ''), paced: perCall(prefix, ', paced') })),
   );
 }
 
