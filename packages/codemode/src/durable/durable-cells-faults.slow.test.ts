@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FileDurableStore } from '@toolcell/durable-store/files';
 import { PostgresDurableStore } from '@toolcell/durable-store/postgres';
+import { StoreError } from '@toolcell/durable-store';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // The throwaway cluster of the store package's tests: this file needs a server of its own to stop.
 import type { PostgresCluster } from '../../../durable-store/src/test-support/postgres-cluster.js';
@@ -153,6 +154,36 @@ describe('durable cells on PostgreSQL: the server goes away mid-resume', () => {
     cluster = await startPostgresCluster();
   }, 240_000);
   afterAll(() => cluster.close());
+
+  it('a waiter woken by NOTIFY resumes the cell once its whole batch is decided by another machine', { timeout: 240_000 }, async () => {
+    const made = setup();
+    const [waiting, deciding] = [0, 1].map(() => new PostgresDurableStore({ connectionString: cluster.url, schema: 'notify' }));
+    for (const store of [waiting, deciding]) closers.push(() => store?.close());
+    if (waiting?.watchDecisions === undefined || deciding === undefined) throw new Error('expected two stores that watch');
+    const options = { registry: made.registry, runtime: made.runtime, transport: made.transport, keys: TEST_KEYS };
+    const here = new DurableCells({ ...options, store: waiting });
+    const elsewhere = new DurableCells({ ...options, store: deciding });
+    const report = await suspend(here);
+    // The waiter: on each notice, resume the notice's cell once nothing of its batch is pending.
+    // Two notices may both find the batch decided: the second resume is refused while the
+    // first holds the lease (or answers the final report), and nothing runs twice.
+    let finished!: (report: DurableCellReport) => void;
+    const done = new Promise<DurableCellReport>((resolve) => (finished = resolve));
+    const refusals: string[] = [];
+    const watch = await waiting.watchDecisions((notice) => {
+      void here
+        .read(notice.key)
+        .then(async (current) => {
+          if (current?.status === 'suspended' && current.pendingApprovals.length === 0) finished(await here.resume(notice.key));
+        })
+        .catch((error: unknown) => refusals.push(StoreError.isInstance(error) ? error.code : String(error)));
+    });
+    closers.push(() => watch.close());
+    for (const approval of report.pendingApprovals) await elsewhere.decide(approval.approvalId, { type: 'approve' });
+    expect(await done).toMatchObject({ status: 'completed', returnValue: ['wrote a.txt', 'wrote b.txt', 'wrote c.txt'] });
+    expect(made.effects()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+    expect(refusals.every((code) => code === 'STORE_LEASE_HELD')).toBe(true);
+  });
 
   it('the resume fails STORE_UNAVAILABLE (retryable); once the server is back the cell resumes, each write once', { timeout: 240_000 }, async () => {
     const made = setup();
