@@ -17,8 +17,9 @@ export interface DurableCellHooks {
   readonly cells?: SandboxCells;
   /** Aborting ends the round with `EXEC_CANCELLED` (nothing is suspended). */
   readonly signal?: AbortSignal;
-  /** Whether nobody observes the program now, and what happens to its calls then (`CellsOptions.onUnobservedCall`). */
+  /** Whether nobody observes the program now (its agent turn has ended). */
   readonly isUnobserved?: () => boolean;
+  /** What happens to a call the program makes while nobody observes it (`CellsOptions.onUnobservedCall`). */
   readonly onUnobservedCall?: ((call: UnobservedCall) => void | Promise<void>) | undefined;
   /** Receives context that post-execute hooks attached to a nested outcome, for the model. */
   readonly onModelContext?: (notes: readonly string[]) => void;
