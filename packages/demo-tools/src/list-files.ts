@@ -1,7 +1,7 @@
 import type { FunctionToolDefinition } from '@toolcell/core';
 import { defineTool, toolOutput } from '@toolcell/core';
 import type { DemoWorkspace } from './demo-workspace.js';
-import { joinPath, sortedChildren } from './workspace-paths.js';
+import { walkWorkspace } from './workspace-paths.js';
 
 /** Arguments of `list_files`. */
 export type ListFilesInput = {
@@ -68,34 +68,18 @@ export function createListFilesTool(workspace: DemoWorkspace): FunctionToolDefin
       if ((await workspace.stat(root))?.type !== 'directory') throw new Error(`${root} is not a directory; use list_files on a directory.`);
       const limit = input.max_entries ?? DEFAULT_MAX_ENTRIES;
       const entries: FileEntry[] = [];
-      const truncated = await walkDirectory({ workspace, recursive: input.recursive ?? true, limit, entries, signal: context.signal }, root);
+      let truncated = false;
+      for await (const entry of walkWorkspace(workspace, root, { recursive: input.recursive ?? true, signal: context.signal })) {
+        if (entries.length >= limit) {
+          truncated = true;
+          break;
+        }
+        entries.push(entry.type === 'file' ? entry : { ...entry, size: 0 });
+      }
       entries.sort((left, right) => (left.path < right.path ? -1 : left.path > right.path ? 1 : 0));
       const lines = entries.map((entry) => (entry.type === 'directory' ? `${entry.path}/` : `${entry.path} (${entry.size} bytes)`));
       const header = `${entries.length} entries under ${root}${truncated ? ` (truncated at ${limit})` : ''}`;
       return toolOutput({ result: { path: root, entries, truncated }, wire: [header, ...lines].join('\n') });
     },
   });
-}
-
-interface Walk {
-  readonly workspace: DemoWorkspace;
-  readonly recursive: boolean;
-  readonly limit: number;
-  readonly entries: FileEntry[];
-  readonly signal: AbortSignal;
-}
-
-/** Collect entries depth-first; returns whether the limit cut the walk short. */
-async function walkDirectory(walk: Walk, directory: string): Promise<boolean> {
-  for (const child of await sortedChildren(walk.workspace, directory, walk.signal)) {
-    if (walk.entries.length >= walk.limit) return true;
-    const path = joinPath(directory, child.name);
-    if (child.type === 'directory') {
-      walk.entries.push({ path, type: 'directory', size: 0 });
-      if (walk.recursive && (await walkDirectory(walk, path))) return true;
-    } else {
-      walk.entries.push({ path, type: 'file', size: child.size });
-    }
-  }
-  return false;
 }

@@ -4,7 +4,7 @@ import { RE2JS } from 're2js';
 import type { DemoWorkspace } from './demo-workspace.js';
 import { MAX_READ_BYTES } from './read-file.js';
 import { decodeText, looksBinary, textLines } from './text-lines.js';
-import { joinPath, sortedChildren } from './workspace-paths.js';
+import { walkWorkspace } from './workspace-paths.js';
 
 /** Arguments of `search_text`. */
 export type SearchTextInput = {
@@ -122,10 +122,8 @@ interface ListedFile {
 /** The files under `directory`, depth-first in name order. */
 async function filesUnder(workspace: DemoWorkspace, directory: string, signal: AbortSignal): Promise<ListedFile[]> {
   const files: ListedFile[] = [];
-  for (const child of await sortedChildren(workspace, directory, signal)) {
-    const path = joinPath(directory, child.name);
-    if (child.type === 'directory') files.push(...(await filesUnder(workspace, path, signal)));
-    else files.push({ path, size: child.size });
+  for await (const entry of walkWorkspace(workspace, directory, { recursive: true, signal })) {
+    if (entry.type === 'file') files.push({ path: entry.path, size: entry.size });
   }
   return files;
 }
