@@ -14,7 +14,8 @@ export interface CellNews {
 
 /**
  * Watches one scope's yielded cells for the agent loop's push completion. Only news the
- * model would act on wakes the loop: a cell that ended or called `notify`. Progress output
+ * model would act on wakes the loop: a cell that ended, called `notify`, or was suspended
+ * into the durable store to wait for approvals. Progress output
  * alone does not (the model would be re-sampled for every line); it arrives with that news.
  * Approvals are the approval policy's business (a person at the terminal), not the model's.
  */
@@ -80,8 +81,11 @@ export class CellWatcher {
 
   private record(event: CellUpdateEvent): void {
     if (event.scopeId !== this.scopeId) return;
+    // A cell suspended into the durable store is news too: nothing here moves it on, and
+    // the model is told what it waits for (the loop would otherwise wait for it forever).
+    const suspended = event.status === 'awaiting_approval';
     const wakes = event.reasons.filter((reason) => reason === 'end' || reason === 'notify');
-    if (wakes.length === 0) return;
+    if (wakes.length === 0 && !suspended) return;
     const reasons = this.news.get(event.cellId) ?? new Set<CellUpdateReason>();
     for (const reason of event.reasons) reasons.add(reason);
     this.news.set(event.cellId, reasons);

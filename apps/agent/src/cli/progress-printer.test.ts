@@ -32,4 +32,24 @@ describe('progress printer', () => {
       '[x] done after 2 model requests, 15 tokens sent',
     ]);
   });
+
+  it('shows a call whose approval was deferred, and whose program was suspended into the store, as waiting there', () => {
+    const lines: string[] = [];
+    const print = createProgressPrinter({ write: (line) => lines.push(line) });
+    print({ type: 'call_start', callId: 'e', name: 'exec', source: 'model' });
+    print({ type: 'call_start', callId: 'e:code:1', name: 'write_file', source: 'code_mode', parentCallId: 'e', cellId: '1' });
+    print({ type: 'approval', callId: 'e:code:1', name: 'write_file', nested: true, decision: 'deferred', reason: 'nobody can be asked now' });
+    print({ type: 'call_end', callId: 'e:code:1', name: 'write_file', source: 'code_mode', parentCallId: 'e', status: 'error', code: 'ABORTED', message: 'cancelled while its approval was deferred', durationMs: 3 });
+    print({ type: 'call_end', callId: 'e', name: 'exec', source: 'model', status: 'ok', durationMs: 10 });
+    print({ type: 'approvals_pending', session: 'run-1', approvals: [{ approvalId: 'appr_1', toolName: 'write_file', args: 'path: "a.txt"\ncontent: "x"', cellId: '1', expiresAt: 0 }] });
+    expect(lines).toEqual([
+      '  ▸ exec e',
+      '    ▸ write_file e:code:1',
+      '      approval for write_file: deferred (nobody can be asked now)',
+      '    ⏸ write_file waits in the store for its approval (toolcell approvals)',
+      '  ✓ exec 10.0 ms',
+      'session run-1 waits for 1 approval in the store',
+      '  appr_1  write_file path: "a.txt" content: "x" (cell 1)',
+    ]);
+  });
 });

@@ -33,6 +33,8 @@ function describeCall(call: TranscriptToolCall): string {
  */
 export function createProgressPrinter(options: ProgressPrinterOptions): TranscriptSink {
   const depth = new Map<string, number>();
+  /** Calls whose approval was deferred: their program may be suspended into the store. */
+  const deferred = new Set<string>();
   const prefix = options.prefix ?? '';
   const line = (indent: number, text: string) => options.write(`${prefix}${'  '.repeat(indent)}${text}`);
   return (event: TranscriptEvent) => {
@@ -55,11 +57,17 @@ export function createProgressPrinter(options: ProgressPrinterOptions): Transcri
       case 'call_end': {
         const level = depth.get(event.callId) ?? 1;
         depth.delete(event.callId);
+        if (deferred.delete(event.callId) && event.code === 'ABORTED') {
+          // Its program was suspended into the store: the call is parked there, not lost.
+          line(level, `⏸ ${event.name} waits in the store for its approval (toolcell approvals)`);
+          return;
+        }
         const result = event.status === 'ok' ? `✓ ${event.name}` : `✗ ${event.name} ${event.code}${event.message ? `: ${oneLine(event.message)}` : ''}`;
         line(level, `${result}${formatDuration(event.durationMs)}`);
         return;
       }
       case 'approval':
+        if (event.decision === 'deferred') deferred.add(event.callId);
         line((depth.get(event.callId) ?? 1) + 1, `approval for ${event.name}: ${event.decision} (${event.reason})`);
         return;
       case 'hook':

@@ -103,7 +103,7 @@ function waitingHint(durable: DurableRun, count: number, why: string): string {
   const store = describeStoreLocation(durable.opened.location);
   const session = durable.session;
   return (
-    `${why}: ${count} approval${count === 1 ? '' : 's'} of session ${session} wait in the store.\n` +
+    `${why}: ${count === 1 ? '1 approval' : `${count} approvals`} of session ${session} ${count === 1 ? 'waits' : 'wait'} in the store.\n` +
     `  see them:     toolcell approvals list --store ${store} --session ${session}\n` +
     `  decide:       toolcell approvals approve ID… | deny ID… --reason TEXT --store ${store}\n` +
     `  then go on:   toolcell run --resume ${session} --store ${store}\n`

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AgentRuntime } from '../agent/agent-runtime.js';
 import type { AgentRunSummary } from '../agent/agent-loop.js';
+import type { DurableCellSettings } from '../agent/code-mode-plugin.js';
 import { runAgent } from '../agent/agent-loop.js';
 import type { TranscriptEvent } from '../agent/transcript-event.js';
 import type { SettingFlags } from '../config/agent-settings.js';
@@ -48,6 +49,8 @@ export async function runScenario(
     readonly tools?: readonly ToolDefinition[];
     /** Sees each transcript event as it happens. */
     readonly onEvent?: (event: TranscriptEvent) => void;
+    /** A durable store: programs' calls nobody can approve now wait there. */
+    readonly durable?: DurableCellSettings;
   } = {},
 ): Promise<ScenarioRun> {
   const workspace = mkdtempSync(join(tmpdir(), 'toolcell-scenario-'));
@@ -59,7 +62,7 @@ export async function runScenario(
     events.push(event);
     options.onEvent?.(event);
   };
-  const runtime = await AgentRuntime.create({ settings, transcript, prompts: undefined });
+  const runtime = await AgentRuntime.create({ settings, transcript, prompts: undefined, ...(options.durable === undefined ? {} : { durable: options.durable }) });
   for (const tool of options.tools ?? []) runtime.registry.register(tool);
   try {
     const play = options.responder ?? scenarioResponder(scenario);
