@@ -105,6 +105,10 @@ export class CodeModeDurable {
           ? await this.cells.resume(run.key, { hostContext: run.hostContext, hooks })
           : await this.cells.start({ code: run.source, session: run.key.session, callId: run.execCallId, scope: run.scope, cellId: run.key.cell, hostContext: run.hostContext, hooks });
     } catch (error) {
+      if ((error as { code?: unknown }).code === 'STORE_LEASE_HELD') {
+        const message = `${errorMessage(error)} Nothing ran here and the cell is not lost: call wait on it again later for its result.`;
+        return { status: 'failed', error: { code: 'EXECUTION_FAILED', message }, cpuMs: 0 };
+      }
       return { status: 'failed', error: { code: 'EXECUTION_FAILED', message: `The durable cell could not be kept in or taken from the store: ${errorMessage(error)}` }, cpuMs: 0 };
     }
     const cpuMs = report.stats?.cpuMs ?? 0;

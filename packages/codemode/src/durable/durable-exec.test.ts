@@ -105,6 +105,21 @@ describe('wait on a suspended cell', () => {
     expect(made.effects()).toEqual(['a.txt', 'c.txt']);
   });
 
+  it('while another process resumes the cell, answers so and runs nothing; the next wait gets the final report', async () => {
+    const made = setup({ autoResume: false });
+    const { result, approvals } = await suspendThreeWrites(made);
+    for (const approval of approvals) await made.durable.decide(approval.approval_id, { type: 'approve' });
+    const key = { scope: 'root', session: 'root', cell: result.cell_id };
+    const lease = await made.store.claimLease(key, 'another process', 60_000);
+    const refused = await made.wait({ cell_id: result.cell_id });
+    expect(refused).toMatchObject({ status: 'error', code: 'EXECUTION_FAILED', message: expect.stringContaining('is being resumed by another process') });
+    expect(refused.status === 'error' && refused.message).toContain('Nothing ran here and the cell is not lost: call wait on it again later');
+    expect(made.effects()).toEqual([]);
+    await made.store.releaseLease(lease);
+    expect(resultOf(await made.wait({ cell_id: result.cell_id }))).toMatchObject({ status: 'completed', return_value: ['wrote a.txt', 'wrote b.txt', 'wrote c.txt'] });
+    expect(made.effects()).toEqual(['a.txt', 'b.txt', 'c.txt']);
+  });
+
   it('resumes in a fresh CodeMode over the same store', async () => {
     const first = setup({ autoResume: false });
     const { result, approvals } = await suspendThreeWrites(first);
