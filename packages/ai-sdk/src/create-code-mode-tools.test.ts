@@ -81,11 +81,11 @@ describe('createCodeModeTools through generateText', () => {
   });
 
   it('refuses a nested user-approval call when the app has no way to ask during the program', async () => {
-    const { output } = await runExec('try { await tools.refund_order({ orderId: "o1", amount: 5 }); } catch (error) { return error.code; }', {
+    const { output } = await runExec('try { await tools.refund_order({ orderId: "o1", amount: 5 }); } catch (error) { return [error.code, error.message]; }', {
       // A generic function applies to exec itself too: the app approves exec and asks for the rest.
       toolApproval: ({ toolCall }) => (toolCall.toolName === 'exec' ? 'approved' : 'user-approval'),
     });
-    expect(output?.result.return_value).toBe('DENIED');
+    expect(output?.result.return_value).toEqual(['DENIED', expect.stringContaining('passes createCodeModeTools onUserApproval to ask during the program, or durable')]);
     expect(refunds).toEqual([]);
   });
 

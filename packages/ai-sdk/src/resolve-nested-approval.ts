@@ -51,7 +51,7 @@ export async function resolveNestedApproval(options: {
       if (onUserApproval === undefined) {
         return {
           type: 'deny',
-          reason: `"${request.toolName}" needs a person's approval, and a program's calls cannot pause for the AI SDK's approval round trip; the app passes onUserApproval to createCodeModeTools to ask during the program.`,
+          reason: `"${request.toolName}" needs a person's approval, and this app has no way to ask: it passes createCodeModeTools onUserApproval to ask during the program, or durable to make it the AI SDK's approval round trip.`,
         };
       }
       const answer = await onUserApproval({

@@ -121,7 +121,7 @@ describe('codeModeTool through run', () => {
 
   it('refuses a nested call that needs approval when the app has no way to ask during the program', async () => {
     const { execResult } = await runExec('try { await tools.refund_order({ orderId: "o2", amount: 500 }); } catch (error) { return [error.code, error.message]; }');
-    expect(execResult?.return_value).toEqual(['DENIED', expect.stringContaining('cannot pause for an Agents SDK interruption')]);
+    expect(execResult?.return_value).toEqual(['DENIED', expect.stringContaining('no way to ask: it passes codeModeTool onApproval')]);
     expect(refunds).toEqual([]);
   });
 

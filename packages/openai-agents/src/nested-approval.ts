@@ -41,7 +41,7 @@ export async function resolveNestedApproval(options: {
   if (onApproval === undefined) {
     return {
       type: 'deny',
-      reason: `"${tool.name}" needs approval, and a program's calls cannot pause for an Agents SDK interruption; the app passes onApproval to codeModeTool to ask during the program.`,
+      reason: `"${tool.name}" needs approval, and this app has no way to ask: it passes codeModeTool onApproval to ask during the program, or durable to interrupt the run for it.`,
     };
   }
   const answer = await onApproval({
