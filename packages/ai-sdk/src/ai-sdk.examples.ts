@@ -50,7 +50,8 @@ export async function durableExample(model: LanguageModel, messages: ModelMessag
     const approved = await askPerson(nested.map((call) => `${call.toolName}\n${call.args}`).join('\n\n'));
     answers.push({ type: 'tool-approval-response', approvalId: part.approvalId, approved });
   }
-  messages.push(...result.responseMessages, { role: 'tool', content: answers });
+  messages.push(...result.responseMessages);
+  if (answers.length > 0) messages.push({ role: 'tool', content: answers });
   // Later, in this or any other process: the approved exec call resumes the program where it stopped.
   await generateText({ model, tools: codeMode.tools, toolApproval, stopWhen: stepCountIs(5), messages });
   // #endregion README-durable
