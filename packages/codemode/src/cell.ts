@@ -153,6 +153,7 @@ export class Cell {
       cellId: this.id,
       state: this.final?.status === 'awaiting_approval' ? 'suspended' : this.final ? 'ended' : 'running',
       ageMs: Math.round(performance.now() - this.startedAt),
+      ...(this.final?.pendingApprovals === undefined ? {} : { pendingApprovals: this.final.pendingApprovals.length }),
       ...(this.lastTextLine === undefined ? {} : { lastOutputLine: this.lastTextLine }),
     };
   }

@@ -1,7 +1,7 @@
 import type { CallOutcome, FreeformToolDeclaration, FreeformToolDefinition, FunctionToolDefinition, JsonValue } from '@toolcell/core';
 import type { CallStageEvent } from '@toolcell/executor';
 import type { Scope } from '@toolcell/registry';
-import type { DurableSandboxTransport } from '@toolcell/sandbox';
+import type { DurableSandboxTransport, SandboxLimits } from '@toolcell/sandbox';
 import { ConfigurationError, isWholeNumber, toDeclaration } from '@toolcell/core';
 import { EventEmitter } from 'eventemitter3';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
@@ -73,14 +73,15 @@ export class CodeMode {
       onUnobservedCall: cellsOption.onUnobservedCall,
       pushCompletion: cellsOption.pushCompletion === true,
     };
-    const durable = options.durable && durableOf(options.durable, options, cellsOption !== undefined, (key) => this.autoResume(key));
+    // Checked now: a ConfigurationError here, never at the first exec or description.
+    const limits = resolveCodeModeLimits(options);
+    const durable = options.durable && durableOf(options.durable, options, { cells: cellsOption !== undefined, limits }, (key) => this.autoResume(key));
     this.durable = durable?.cells;
     this.context = {
       registry: options.registry,
       runtime: options.runtime,
       transport: options.transport,
-      // Checked now: a ConfigurationError here, never at the first exec or description.
-      limits: resolveCodeModeLimits(options),
+      limits,
       maxOutputTokens: positiveInteger(options.maxOutputTokens, 'codeMode.maxOutputTokens', DEFAULT_MAX_OUTPUT_TOKENS),
       countTokens: options.countTokens,
       cells,
@@ -219,13 +220,13 @@ export class CodeMode {
 }
 
 /** The durable side of a `CodeMode`, its option checked: it needs cells, a durable transport and a runtime that cancels. */
-function durableOf(durable: CodeModeDurableOptions, options: CodeModeOptions, cells: boolean, onBatchDecided: (key: { readonly scope: string; readonly session: string; readonly cell: string }) => void): CodeModeDurable {
-  if (!cells) throw new ConfigurationError({ setting: 'codeMode.durable', message: 'needs cells (`cells: true`): a suspended cell is a cell that `wait` resumes.' });
+function durableOf(durable: CodeModeDurableOptions, options: CodeModeOptions, resolved: { readonly cells: boolean; readonly limits: SandboxLimits }, onBatchDecided: (key: { readonly scope: string; readonly session: string; readonly cell: string }) => void): CodeModeDurable {
+  if (!resolved.cells) throw new ConfigurationError({ setting: 'codeMode.durable', message: 'needs cells (`cells: true`): a suspended cell is a cell that `wait` resumes.' });
   const transport = options.transport as Partial<DurableSandboxTransport>;
   if (typeof transport.runDurable !== 'function' || typeof transport.resume !== 'function') {
     throw new ConfigurationError({ setting: 'codeMode.durable', message: 'needs a transport that runs durable programs (runDurable and resume: the in-process, child-process and worker transports).' });
   }
   const runtime = options.runtime as CodeModeRuntime & Partial<DurableCellsRuntime>;
   if (typeof runtime.cancel !== 'function') throw new ConfigurationError({ setting: 'codeMode.durable', message: 'needs a runtime with cancel (a ToolRuntime from @toolcell/executor).' });
-  return new CodeModeDurable(durable, { registry: options.registry, runtime: runtime as DurableCellsRuntime, transport: transport as DurableSandboxTransport, limits: resolveCodeModeLimits(options) }, onBatchDecided);
+  return new CodeModeDurable(durable, { registry: options.registry, runtime: runtime as DurableCellsRuntime, transport: transport as DurableSandboxTransport, limits: resolved.limits }, onBatchDecided);
 }

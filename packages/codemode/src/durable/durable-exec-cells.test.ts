@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CallOutcome, JsonValue } from '@toolcell/core';
-import { ConfigurationError } from '@toolcell/core';
+import { ConfigurationError, wireText } from '@toolcell/core';
 import { FileDurableStore } from '@toolcell/durable-store/files';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
@@ -101,7 +101,9 @@ describe('yield_control and notify in a durable cell', () => {
     expect(first).toMatchObject({ status: 'running', text: 'first' });
     const update = await suspendedUpdate;
     expect(update).toMatchObject({ cellId: first.cell_id, reasons: ['approval'], pendingApprovals: [{ toolName: 'write_file', args: 'path: "y.txt"', cellId: first.cell_id }] });
-    expect(made.codeMode.listCells('root')).toEqual([expect.objectContaining({ cellId: first.cell_id, state: 'suspended' })]);
+    expect(made.codeMode.listCells('root')).toEqual([expect.objectContaining({ cellId: first.cell_id, state: 'suspended', pendingApprovals: 1 })]);
+    // Listed once: live here, and in the store.
+    expect(wireText((await made.wait({ list: true })).output.wire)).toBe(`- cell ${first.cell_id}: suspended, waiting for 1 approval`);
     const waiting = await made.codeMode.takeCellReport({ scopeId: 'root', cellId: first.cell_id });
     expect(waiting?.report).toMatchObject({ status: 'awaiting_approval', pendingApprovals: [{ toolName: 'write_file' }] });
     expect(waiting?.output.result.value).toMatchObject({ status: 'awaiting_approval', pending_approvals: [{ tool_name: 'write_file' }] });
