@@ -20,7 +20,7 @@ import { ToolRegistry } from '@toolcell/registry';
 import type { DurableSandboxTransport } from '@toolcell/sandbox';
 import { createInProcessTransport } from '@toolcell/sandbox';
 // The store tests' throwaway cluster (initdb/pg_ctl from `pg_config --bindir`).
-import { startPostgresCluster } from '../../durable-store/src/test-support/postgres-cluster.js';
+import { startPostgresCluster } from '@toolcell/vitest-config/postgres-cluster';
 import { DurableCells } from '../src/index.js';
 
 const SECRET = 'bench-secret-0123456789abcdefghijklmnop';

@@ -14,8 +14,8 @@ import { PostgresDurableStore } from '@toolcell/durable-store/postgres';
 import { StoreError } from '@toolcell/durable-store';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 // The throwaway cluster of the store package's tests: this file needs a server of its own to stop.
-import type { PostgresCluster } from '../../../durable-store/src/test-support/postgres-cluster.js';
-import { startPostgresCluster } from '../../../durable-store/src/test-support/postgres-cluster.js';
+import type { PostgresCluster } from '@toolcell/vitest-config/postgres-cluster';
+import { startPostgresCluster } from '@toolcell/vitest-config/postgres-cluster';
 import { THREE_WRITES, TEST_KEYS, durableSetup } from '../test-support/durable-setup.js';
 import type { DurableCellReport } from './durable-cell-report.js';
 import { DurableCells } from './durable-cells.js';

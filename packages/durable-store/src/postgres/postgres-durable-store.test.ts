@@ -5,7 +5,7 @@ import { StoreError } from '../store-error.js';
 import { noticeCollector, runStoreContract, suspendedCell } from '../test-support/store-contract.js';
 import { PostgresDurableStore } from './postgres-durable-store.js';
 
-// The cluster the globalSetup started (src/test-support/postgres-cluster.ts); each store gets a schema of its own.
+// The cluster the globalSetup started (src/test-support/postgres-global-setup.ts); each store gets a schema of its own.
 const URL = inject('postgresUrl');
 
 function freshSchema(): string {

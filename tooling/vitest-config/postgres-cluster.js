@@ -1,32 +1,24 @@
-// A vitest globalSetup: a throwaway PostgreSQL cluster for the postgres backend's tests, so
-// `pnpm run check` needs no external service. It runs initdb on a temp directory (as the
-// `postgres` user when we are root: initdb refuses root), starts the server on a free
-// loopback port with durability off (fast on a busy machine), waits until it answers, hands
-// the tests its URL (`inject('postgresUrl')`), and stops it and removes the directory after.
+// A throwaway PostgreSQL cluster for tests and benches that need a real server: initdb on a
+// temp directory (as the `postgres` user when we are root: initdb refuses root), the server
+// on a free loopback port with durability off (fast on a busy machine), stop/start to play a
+// server that goes away, close to remove it. Used by durable-store's globalSetup and by
+// codemode's durable-cell fault tests and bench.
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
-import type { TestProject } from 'vitest/node';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** `postgres://postgres@127.0.0.1:<port>/postgres` of the throwaway cluster. */
-    postgresUrl: string;
-  }
-}
 
 const SERVER_USER = 'postgres';
 /** Generous: initdb and the first start take seconds on a loaded 2-core machine. */
 const START_TIMEOUT_S = 180;
 
-function serverBinaries(): string {
+function serverBinaries() {
   try {
     return execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
   } catch (error) {
     throw new Error(
-      'The PostgreSQL store tests start a throwaway PostgreSQL 15 server, but `pg_config` was not found on PATH. ' +
+      'These tests start a throwaway PostgreSQL 15 server, but `pg_config` was not found on PATH. ' +
         'Install the server (Debian/Ubuntu: `apt-get install postgresql-15 postgresql-server-dev-15`, or `postgresql` and `libpq-dev`; ' +
         'macOS: `brew install postgresql@15`) and make sure `pg_config --bindir` names its folder.',
       { cause: error },
@@ -35,12 +27,12 @@ function serverBinaries(): string {
 }
 
 /** Run a server binary as the server user: as ourselves, or through runuser when we are root. */
-function asServerUser(binary: string, args: string[], root: boolean): string {
+function asServerUser(binary, args, root) {
   const [command, commandArgs] = root ? ['runuser', ['-u', SERVER_USER, '--', binary, ...args]] : [binary, args];
   return execFileSync(command, commandArgs, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: START_TIMEOUT_S * 1000 });
 }
 
-function freePort(): Promise<number> {
+function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.on('error', reject);
@@ -51,30 +43,18 @@ function freePort(): Promise<number> {
   });
 }
 
-function describeFailure(error: unknown, log: string): string {
-  const output = typeof error === 'object' && error !== null ? String((error as { stderr?: unknown }).stderr ?? '') : '';
+function describeFailure(error, log) {
+  const output = typeof error === 'object' && error !== null ? String(error.stderr ?? '') : '';
   const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-15).join('\n') : '';
   return `${error instanceof Error ? error.message : String(error)}\n${output}\n${tail}`;
 }
 
-/** A throwaway PostgreSQL cluster on a loopback port: stop and start it again (same port, same data) to play a server that goes away. */
-export interface PostgresCluster {
-  /** `postgres://postgres@127.0.0.1:<port>/postgres`. */
-  readonly url: string;
-  /** Stop the server (fast shutdown: connections are ended), keeping its data. */
-  stop(): void;
-  /** Start it again after `stop`, on the same port. */
-  start(): void;
-  /** Stop it and remove its directory. */
-  close(): void;
+function serverIds() {
+  const id = (flag) => Number(execFileSync('id', [flag, SERVER_USER], { encoding: 'utf8' }).trim());
+  return [id('-u'), id('-g')];
 }
 
-/**
- * Start a throwaway cluster (initdb on a temp directory as the `postgres` user when we are
- * root). Used by this package's globalSetup, and by codemode's durable-cell fault tests and
- * bench, which need a server of their own to stop.
- */
-export async function startPostgresCluster(): Promise<PostgresCluster> {
+export async function startPostgresCluster() {
   const bin = serverBinaries();
   const root = userInfo().uid === 0;
   const directory = mkdtempSync(join(tmpdir(), 'toolcell-pg-'));
@@ -84,16 +64,16 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const pgCtl = join(bin, 'pg_ctl');
   let running = false;
   let options = '';
-  const stop = (mode: 'fast' | 'immediate'): void => {
+  const stop = (mode) => {
     if (!running) return;
     asServerUser(pgCtl, ['stop', '-D', data, '-m', mode, '-w', '-t', String(START_TIMEOUT_S)], root);
     running = false;
   };
-  const start = (): void => {
+  const start = () => {
     asServerUser(pgCtl, ['start', '-D', data, '-l', log, '-w', '-t', String(START_TIMEOUT_S), '-o', options], root);
     running = true;
   };
-  const close = (): void => {
+  const close = () => {
     try {
       stop('immediate');
     } catch {
@@ -119,15 +99,4 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     close();
     throw new Error(`The throwaway PostgreSQL server did not start: ${describeFailure(error, log)}`, { cause: error });
   }
-}
-
-export default async function setup(project: TestProject): Promise<() => void> {
-  const cluster = await startPostgresCluster();
-  project.provide('postgresUrl', cluster.url);
-  return cluster.close;
-}
-
-function serverIds(): [number, number] {
-  const id = (flag: string): number => Number(execFileSync('id', [flag, SERVER_USER], { encoding: 'utf8' }).trim());
-  return [id('-u'), id('-g')];
 }
