@@ -11,6 +11,8 @@
  * - `ABORTED` — the call was cancelled while running.
  * - `TIMEOUT` — the call ran past its tool's timeout.
  * - `EXECUTION_FAILED` — the tool threw; its message is kept.
+ * - `OUTCOME_UNKNOWN` — a durable cell's approved call started, and the process running it
+ *   stopped before its outcome was recorded; it was not run again (its tool is not idempotent).
  */
 export const CALL_ERROR_CODES = [
   'UNKNOWN_TOOL',
@@ -22,6 +24,7 @@ export const CALL_ERROR_CODES = [
   'ABORTED',
   'TIMEOUT',
   'EXECUTION_FAILED',
+  'OUTCOME_UNKNOWN',
 ] as const;
 
 /**

@@ -93,7 +93,7 @@ describe('durable cells: a process killed (SIGKILL) while an approved call runs'
     // Until the dead process's lease expires, another resume is refused, not run.
     await expect(made.cells.resume(report.key)).rejects.toMatchObject({ code: 'STORE_LEASE_HELD', message: expect.stringContaining('a process killed mid-write') });
     const done = await laterHost(made, AFTER_ITS_LEASE).resume(report.key);
-    expect(done).toMatchObject({ status: 'completed', returnValue: ['EXECUTION_FAILED', 'wrote b.txt', 'wrote c.txt'] });
+    expect(done).toMatchObject({ status: 'completed', returnValue: ['OUTCOME_UNKNOWN', 'wrote b.txt', 'wrote c.txt'] });
     expect(made.effects()).toEqual(['a.txt', 'b.txt', 'c.txt']);
   });
 
@@ -208,7 +208,7 @@ describe('durable cells on PostgreSQL: the server goes away mid-resume', () => {
     // The lease could not be released while the server was gone: the cell waits until it expires.
     await expect(cells.resume(report.key)).rejects.toMatchObject({ code: 'STORE_LEASE_HELD' });
     clock.offset = LEASE_TTL_MS + 1;
-    expect(await cells.resume(report.key)).toMatchObject({ status: 'completed', returnValue: ['EXECUTION_FAILED', 'wrote b.txt', 'wrote c.txt'] });
+    expect(await cells.resume(report.key)).toMatchObject({ status: 'completed', returnValue: ['OUTCOME_UNKNOWN', 'wrote b.txt', 'wrote c.txt'] });
     expect(made.effects()).toEqual(['a.txt', 'b.txt', 'c.txt']);
   });
 });

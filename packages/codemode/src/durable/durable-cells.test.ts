@@ -119,7 +119,7 @@ describe('durable cells', () => {
     const made = setup();
     const report = await approveAllThenDieDuringFirstWrite(made);
     const done = await made.cells.resume(report.key);
-    expect(done).toMatchObject({ status: 'completed', returnValue: ['EXECUTION_FAILED', 'wrote b.txt', 'wrote c.txt'] });
+    expect(done).toMatchObject({ status: 'completed', returnValue: ['OUTCOME_UNKNOWN', 'wrote b.txt', 'wrote c.txt'] });
     expect(made.effects()).toEqual(['b.txt', 'c.txt']);
   });
 

@@ -65,7 +65,7 @@ function outcomeUnknown(info: ParkedCallInfo): GuestToolResponse {
   return {
     ok: false,
     error: {
-      code: 'EXECUTION_FAILED',
+      code: 'OUTCOME_UNKNOWN',
       message: `The outcome of "${info.toolName}" is unknown: it was approved and started, and the process running it stopped before its outcome was recorded. It was not run again (the tool is not idempotent); check its effect before calling it again.`,
       callId: info.callId,
     },
