@@ -43,10 +43,13 @@ Commands:
 
 Exit codes: 0 success, 1 the run or program failed, 2 usage or configuration error.`,
   run: `Usage: toolcell run --task "…" [options]
+       toolcell run --resume SESSION --store DIR|URL [options]
 
-Run the agent loop until the model answers without calling tools.
+Run the agent loop until the model answers without calling tools. With --store, a run whose
+programs wait for approvals ends with them pending (exit 0), saves its conversation and prints
+the session id; decide them with toolcell approvals, then go on with --resume SESSION.
 
-  -t, --task TEXT        what the agent should do (required)
+  -t, --task TEXT        what the agent should do (required, but for --resume)
   -p, --provider NAME    scripted (default) | openai | openai-responses | anthropic | gemini | openai-compatible
   -m, --model ID         the provider's model id
       --base-url URL     server URL (required for openai-compatible)
@@ -56,9 +59,10 @@ Run the agent loop until the model answers without calling tools.
                          cell's news and tells the model in one message; poll leaves it
                          to the model's wait calls
       --no-stream        do not stream responses
-      --resume SESSION   continue a run whose program waited for approvals (with --store): its
-                         program resumes with the decisions recorded and the model gets its
-                         report; --task is not needed (the conversation is saved in the store)
+      --resume SESSION   continue a run whose programs waited for approvals (with --store): they
+                         resume with the decisions recorded and the model gets their reports;
+                         no --task (the conversation was saved beside the store), the same
+                         --provider and --mode
 ${STORE}
 ${TRACING}
 ${COMMON}
