@@ -18,6 +18,7 @@ export type { CallbackErrorReporter, HostCallbackName, RunProgramRequest, Sandbo
 export type { ProgramError, ProgramLocation, ProgramResult, ProgramStats } from './contract/program-result.js';
 export type { DurableSandboxTransport, SandboxTransport } from './contract/sandbox-transport.js';
 export type {
+  CheckSnapshotRequest,
   DurableProgramResult,
   DurableRunOptions,
   DurableRunRequest,

@@ -146,6 +146,8 @@ export class DurableCells {
       const state = cell.state as unknown as DurableCellState;
       if (cell.status === 'done' && state.report !== undefined) return state.report;
       if (this.#now() >= cell.expiresAt || cell.snapshot === undefined) throw expired(key, cell.expiresAt);
+      // Before any decided call runs: a snapshot this host cannot open (a lost key, another build) would strand their effects.
+      this.#options.transport.checkSnapshot({ snapshot: cell.snapshot, durable: this.#durable(key) });
       const scope = this.#options.registry.scope(key.scope);
       const batch = this.#batch(scope, key, state.execCallId, options.hostContext, options.hooks);
       options.hooks?.restoreWrites?.(state.writes ?? {});

@@ -85,6 +85,9 @@ export interface ParkedCallAnswer {
   readonly response: GuestToolResponse;
 }
 
+/** What a host checks before it acts on a suspended program's decided calls: the snapshot would open for this resume. */
+export type CheckSnapshotRequest = Pick<ResumeProgramRequest, 'snapshot' | 'durable' | 'maxSnapshotBytes'>;
+
 /** Resume a suspended program from its sealed snapshot. */
 export interface ResumeProgramRequest extends Omit<RunProgramRequest, 'source' | 'bindings' | 'limits'> {
   /** The sealed snapshot a suspended run returned (it holds the source, bindings and limits). */

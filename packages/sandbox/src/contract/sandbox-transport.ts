@@ -1,4 +1,4 @@
-import type { DurableProgramResult, DurableRunRequest, ResumeProgramRequest } from './durable-program.js';
+import type { CheckSnapshotRequest, DurableProgramResult, DurableRunRequest, ResumeProgramRequest } from './durable-program.js';
 import type { ProgramResult } from './program-result.js';
 import type { RunProgramRequest } from './run-program-request.js';
 import type { SandboxLimits } from './sandbox-limits.js';
@@ -55,4 +55,12 @@ export interface DurableSandboxTransport extends SandboxTransport {
    *   stays usable for a correct resume.
    */
   resume(request: ResumeProgramRequest): Promise<DurableProgramResult>;
+  /**
+   * Check, running nothing, that a snapshot would open for a resume here: its seal (key and
+   * MAC), build, identity and expiry. A host calls it before it runs the calls decided while
+   * the program was suspended, so no call runs for a program that cannot go on.
+   *
+   * @throws SnapshotError for the first check that fails (as `resume` would).
+   */
+  checkSnapshot(request: CheckSnapshotRequest): void;
 }

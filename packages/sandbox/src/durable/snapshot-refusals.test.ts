@@ -165,3 +165,19 @@ describe('a resume refuses', () => {
     );
   });
 });
+
+describe('checkSnapshot, running nothing', () => {
+  const check = (bytes: Uint8Array, durable: DurableRunOptions = durableFor()) => Promise.resolve().then(() => transport.checkSnapshot({ snapshot: bytes, durable }));
+
+  it('accepts a snapshot this host can resume', () => {
+    expect(() => transport.checkSnapshot({ snapshot, durable: durableFor() })).not.toThrow();
+  });
+
+  it('refuses as resume does: a changed byte, another build, another cell, an expired snapshot', async () => {
+    expect((await refusal(check(withByte(snapshot, snapshot.length - 1, (snapshot.at(-1) ?? 0) ^ 0xff)))).code).toBe('SNAPSHOT_TAMPERED');
+    const otherBuild = resealed((header) => ({ ...header, build: { ...(header.build as object), wasm: '0'.repeat(64) } }));
+    expect((await refusal(check(otherBuild))).code).toBe('SNAPSHOT_BUILD_MISMATCH');
+    expect((await refusal(check(snapshot, { ...durableFor(), identity: { ...durableFor().identity, cell: 'another' } }))).code).toBe('SNAPSHOT_SCOPE_MISMATCH');
+    expect((await refusal(check(resealed((header) => ({ ...header, expiresAt: 1 }))))).code).toBe('SNAPSHOT_EXPIRED');
+  });
+});

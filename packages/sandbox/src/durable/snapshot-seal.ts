@@ -157,46 +157,37 @@ function malformed(message: string): SnapshotError {
   return new SnapshotError({ code: 'SNAPSHOT_MALFORMED', message });
 }
 
+/** A snapshot whose seal, build, identity and expiry were checked, its memory not yet read. */
+interface CheckedSeal {
+  readonly header: SnapshotHeader;
+  /** Where its compressed memory regions start. */
+  readonly regionsStart: number;
+  /** Where its MAC starts. */
+  readonly macStart: number;
+}
+
+/**
+ * Check a sealed snapshot as a resume would — its size, its structure, its MAC, its build,
+ * identity and expiry — without reading its memory. Throws a {@link SnapshotError} for the
+ * first that fails. A host checks this before it runs a suspended program's decided calls,
+ * so no call runs for a snapshot that cannot resume.
+ */
+export function checkSnapshot(bytes: Uint8Array, options: Omit<OpenSnapshotOptions, 'answerIds'>): void {
+  checkSeal(bytes, options);
+}
+
 /**
  * Check a sealed snapshot and read it: its size, its structure, its MAC (any changed byte
  * fails it), then its build, identity, expiry and the answered ids. Throws a
  * {@link SnapshotError} for the first that fails; `bytes` is never changed.
  */
 export function openSnapshot(bytes: Uint8Array, options: OpenSnapshotOptions): OpenedSnapshot {
-  if (!(bytes instanceof Uint8Array)) throw malformed('a snapshot is a Uint8Array');
-  if (bytes.length > options.maxBytes) {
-    throw new SnapshotError({ code: 'SNAPSHOT_TOO_LARGE', message: `it is ${bytes.length} bytes, over maxSnapshotBytes (${options.maxBytes})` });
-  }
-  const minimum = MAGIC.length + 4 + 4 + 1 + 4 + MAC_BYTES;
-  if (bytes.length < minimum || MAGIC.some((byte, index) => bytes[index] !== byte)) throw malformed('it is not a toolcell snapshot (no magic number)');
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const version = view.getUint32(8);
-  if (version !== SNAPSHOT_FORMAT_VERSION) throw malformed(`it is in format version ${version}; this host reads version ${SNAPSHOT_FORMAT_VERSION}`);
-  const total = view.getUint32(12);
-  if (total !== bytes.length) throw malformed(`it is truncated or padded: it declares ${total} bytes and has ${bytes.length}`);
-  const keyIdLength = view.getUint8(16);
-  if (17 + keyIdLength + 4 + MAC_BYTES > total) throw malformed('its key id runs past its end');
-  const keyId = new TextDecoder().decode(bytes.subarray(17, 17 + keyIdLength));
-  const headerLength = view.getUint32(17 + keyIdLength);
-  const headerStart = 21 + keyIdLength;
-  if (headerStart + headerLength + MAC_BYTES > total) throw malformed('its header runs past its end');
-  const { hmac, equal, gunzip } = sealPrimitives();
-  const key = [options.keys.current, ...(options.keys.previous ?? [])].find((candidate) => candidate.id === keyId);
-  if (key === undefined) throw new SnapshotError({ code: 'SNAPSHOT_TAMPERED', message: `it was sealed with key "${keyId}", which this host does not have (current and previous keys)` });
-  const macStart = total - MAC_BYTES;
-  if (!equal(hmac(secretBytes(key), [bytes.subarray(0, macStart)]), bytes.subarray(macStart))) {
-    throw new SnapshotError({ code: 'SNAPSHOT_TAMPERED', message: `its MAC does not match key "${keyId}": a byte was changed, or it was sealed with another secret under that id` });
-  }
-  let header: SnapshotHeader;
-  try {
-    header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(headerStart, headerStart + headerLength))) as SnapshotHeader;
-  } catch {
-    throw malformed('its header is not JSON');
-  }
-  checkHeader(header, options);
+  const { header, regionsStart, macStart } = checkSeal(bytes, options);
+  checkAnswerIds(header, options.answerIds);
+  const { gunzip } = sealPrimitives();
   const regions = [];
   const compressed: CompressedRegion[] = [];
-  let at = headerStart + headerLength;
+  let at = regionsStart;
   for (const region of header.regions) {
     if (at + region.sealedBytes > macStart) throw malformed('its memory regions run past its end');
     let inflated: Uint8Array;
@@ -215,7 +206,42 @@ export function openSnapshot(bytes: Uint8Array, options: OpenSnapshotOptions): O
   return { header, live: { memoryBytes: header.memoryBytes, regions, ...baseline }, compressed: { memoryBytes: header.memoryBytes, regions: compressed, ...baseline } };
 }
 
-function checkHeader(header: SnapshotHeader, options: OpenSnapshotOptions): void {
+function checkSeal(bytes: Uint8Array, options: Omit<OpenSnapshotOptions, 'answerIds'>): CheckedSeal {
+  if (!(bytes instanceof Uint8Array)) throw malformed('a snapshot is a Uint8Array');
+  if (bytes.length > options.maxBytes) {
+    throw new SnapshotError({ code: 'SNAPSHOT_TOO_LARGE', message: `it is ${bytes.length} bytes, over maxSnapshotBytes (${options.maxBytes})` });
+  }
+  const minimum = MAGIC.length + 4 + 4 + 1 + 4 + MAC_BYTES;
+  if (bytes.length < minimum || MAGIC.some((byte, index) => bytes[index] !== byte)) throw malformed('it is not a toolcell snapshot (no magic number)');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = view.getUint32(8);
+  if (version !== SNAPSHOT_FORMAT_VERSION) throw malformed(`it is in format version ${version}; this host reads version ${SNAPSHOT_FORMAT_VERSION}`);
+  const total = view.getUint32(12);
+  if (total !== bytes.length) throw malformed(`it is truncated or padded: it declares ${total} bytes and has ${bytes.length}`);
+  const keyIdLength = view.getUint8(16);
+  if (17 + keyIdLength + 4 + MAC_BYTES > total) throw malformed('its key id runs past its end');
+  const keyId = new TextDecoder().decode(bytes.subarray(17, 17 + keyIdLength));
+  const headerLength = view.getUint32(17 + keyIdLength);
+  const headerStart = 21 + keyIdLength;
+  if (headerStart + headerLength + MAC_BYTES > total) throw malformed('its header runs past its end');
+  const { hmac, equal } = sealPrimitives();
+  const key = [options.keys.current, ...(options.keys.previous ?? [])].find((candidate) => candidate.id === keyId);
+  if (key === undefined) throw new SnapshotError({ code: 'SNAPSHOT_TAMPERED', message: `it was sealed with key "${keyId}", which this host does not have (current and previous keys)` });
+  const macStart = total - MAC_BYTES;
+  if (!equal(hmac(secretBytes(key), [bytes.subarray(0, macStart)]), bytes.subarray(macStart))) {
+    throw new SnapshotError({ code: 'SNAPSHOT_TAMPERED', message: `its MAC does not match key "${keyId}": a byte was changed, or it was sealed with another secret under that id` });
+  }
+  let header: SnapshotHeader;
+  try {
+    header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(headerStart, headerStart + headerLength))) as SnapshotHeader;
+  } catch {
+    throw malformed('its header is not JSON');
+  }
+  checkHeader(header, options);
+  return { header, regionsStart: headerStart + headerLength, macStart };
+}
+
+function checkHeader(header: SnapshotHeader, options: Omit<OpenSnapshotOptions, 'answerIds'>): void {
   const build = header.build;
   const here = options.build;
   if (build.library !== here.library || build.variant !== here.variant || build.wasm !== here.wasm || build.prelude !== here.prelude) {
@@ -236,9 +262,12 @@ function checkHeader(header: SnapshotHeader, options: OpenSnapshotOptions): void
   if (options.now >= header.expiresAt) {
     throw new SnapshotError({ code: 'SNAPSHOT_EXPIRED', message: `it expired at ${new Date(header.expiresAt).toISOString()}; run the program again` });
   }
+}
+
+function checkAnswerIds(header: SnapshotHeader, answerIds: readonly number[]): void {
   const parked = new Set(header.parked.map((call) => call.id));
   const seen = new Set<number>();
-  for (const id of options.answerIds) {
+  for (const id of answerIds) {
     if (!parked.has(id) || seen.has(id)) {
       const list = [...parked].join(', ') || 'none';
       throw new SnapshotError({ code: 'SNAPSHOT_UNKNOWN_CALL', message: `an answer names call ${String(id)}${seen.has(id) ? ' twice' : ''}, and the calls parked in it are ${list}` });

@@ -1,5 +1,5 @@
 import type { JsonValue } from '@toolcell/core';
-import type { DurableProgramResult, DurableRunOptions, ParkedCall, ResumeProgramRequest } from '../contract/durable-program.js';
+import type { CheckSnapshotRequest, DurableProgramResult, DurableRunOptions, ParkedCall, ResumeProgramRequest } from '../contract/durable-program.js';
 import type { OutputItem } from '../contract/output-item.js';
 import type { ProgramError } from '../contract/program-result.js';
 import type { RunProgramRequest } from '../contract/run-program-request.js';
@@ -9,7 +9,7 @@ import { buildFingerprint } from '../durable/build-fingerprint.js';
 import { sealPrimitives } from '../durable/node-primitives.js';
 import { SnapshotError } from '../durable/snapshot-error.js';
 import type { SnapshotHeader } from '../durable/snapshot-header.js';
-import { openSnapshot, sealCompressed } from '../durable/snapshot-seal.js';
+import { checkSnapshot, openSnapshot, sealCompressed } from '../durable/snapshot-seal.js';
 import type { CompressedMemory, OpenedSnapshot } from '../durable/snapshot-seal.js';
 import type { RunCapture, SealAttempt, SuspendedRun } from '../guest/engine-sink.js';
 import type { EngineToolCall } from '../guest/engine-tool-call.js';
@@ -75,6 +75,11 @@ export function sealRound(round: DurableRound, capture: CaptureState, memory: Co
     ...(capture.storedJson === undefined ? {} : { storedJson: capture.storedJson }),
   };
   return sealCompressed(header, memory, request.durable.keys, limits.maxSnapshotBytes);
+}
+
+/** `checkSnapshot` of a transport: the checks `openRound` makes before it reads memory. */
+export function checkResumable(request: CheckSnapshotRequest, maxBytes: number): void {
+  checkSnapshot(request.snapshot, { keys: request.durable.keys, identity: request.durable.identity, maxBytes, now: Date.now(), build: buildFingerprint() });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { DurableProgramResult, DurableRunRequest, ResumeProgramRequest } from '../contract/durable-program.js';
+import type { CheckSnapshotRequest, DurableProgramResult, DurableRunRequest, ResumeProgramRequest } from '../contract/durable-program.js';
 import type { GuestToolResponse } from '../contract/guest-tool-call.js';
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
 import { buildFingerprint } from '../durable/build-fingerprint.js';
@@ -7,7 +7,7 @@ import type { EngineSink, RunDurability } from '../guest/engine-sink.js';
 import type { EngineToolCall } from '../guest/engine-tool-call.js';
 import { WiringMismatch } from '../guest/sandbox-engine.js';
 import type { DurableEngineRun, SandboxEngine } from '../guest/sandbox-engine.js';
-import { openRound, parkedCall, roundResult, sealRound, wiringMismatchError } from './durable-round.js';
+import { checkResumable, openRound, parkedCall, roundResult, sealRound, wiringMismatchError } from './durable-round.js';
 import type { DurableRound } from './durable-round.js';
 import { driveEngineRun, engineSinkFor } from './engine-run-wiring.js';
 import { runPreamble } from './run-preamble.js';
@@ -26,6 +26,7 @@ export interface DurableRunnerOptions {
 export interface DurableRunner {
   runDurable(request: DurableRunRequest): Promise<DurableProgramResult>;
   resume(request: ResumeProgramRequest): Promise<DurableProgramResult>;
+  checkSnapshot(request: CheckSnapshotRequest): void;
 }
 
 /**
@@ -80,6 +81,11 @@ export function createDurableRunner(options: DurableRunnerOptions): DurableRunne
       return execute(round, (host, durable) =>
         engine.prepareDurable({ source: request.source, bindings: request.bindings, limits, ...(storedJson === undefined ? {} : { storedJson }), host, durable }),
       );
+    },
+
+    checkSnapshot(request) {
+      checkSealKeys(request.durable.keys);
+      checkResumable(request, request.maxSnapshotBytes ?? options.resolveLimits().maxSnapshotBytes);
     },
 
     async resume(request) {

@@ -74,6 +74,7 @@ export function createInProcessTransport(options: InProcessTransportOptions = {}
     run,
     runDurable: durable.runDurable,
     resume: durable.resume,
+    checkSnapshot: durable.checkSnapshot,
     resolveLimits,
     async close() {
       closed = true;

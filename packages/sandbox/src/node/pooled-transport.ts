@@ -7,7 +7,7 @@ import type { DurableProgramResult, DurableRunRequest, ResumeProgramRequest } fr
 import type { DurableSandboxTransport } from '../contract/sandbox-transport.js';
 import { buildFingerprint } from '../durable/build-fingerprint.js';
 import { checkSealKeys } from '../durable/snapshot-seal.js';
-import { openRound, wiringMismatchError } from '../host/durable-round.js';
+import { checkResumable, openRound, wiringMismatchError } from '../host/durable-round.js';
 import type { DurableRound } from '../host/durable-round.js';
 import { failedBeforeStart, runPreamble } from '../host/run-preamble.js';
 import { programErrors } from '../shared/program-errors.js';
@@ -127,6 +127,10 @@ export function createPooledTransport(options: PooledTransportOptions, spawn: Pe
     run,
     runDurable,
     resume,
+    checkSnapshot(request) {
+      checkSealKeys(request.durable.keys);
+      checkResumable(request, request.maxSnapshotBytes ?? resolveLimits().maxSnapshotBytes);
+    },
     resolveLimits,
     async close() {
       closing.abort();
