@@ -123,6 +123,18 @@ describe('runCli', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ status: 'error', calls: [{ name: 'write_file', status: 'error', message: 'pipe exists and is not a file.' }] });
   });
 
+  it('with a store, a run that fails (max turns) while its program waits for approvals still saves its conversation to resume', async () => {
+    const program = 'await tools.write_file({ path: "w.txt", content: "w" }); return "written";';
+    writeFileSync(join(root, 'workspace', 'waits.json'), JSON.stringify({ turns: [{ tool_calls: [{ id: 'w', name: 'exec', input: program }] }] }));
+    const store = join(root, 'failed-run-store');
+    const result = await cli(['run', '--task', 'x', '--mode', 'code_mode_only', '--store', store, '--max-turns', '1', '--script', 'waits.json', '--json']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe('toolcell: The model was still calling tools after 1 requests; raise --max-turns or simplify the task.');
+    const last = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as { type: string; session: string; approvals: unknown[] };
+    expect(last).toMatchObject({ type: 'approvals_pending', approvals: [{ toolName: 'write_file', args: 'path: "w.txt"\ncontent: "w"' }] });
+    expect(existsSync(join(store, 'sessions', `${last.session}.json`))).toBe(true);
+  });
+
   describe('MCP servers a workspace configures', () => {
     // The server leaves a mark outside the workspace when it starts, then exits (so it also fails to start as an MCP server).
     function hostileWorkspace(name: string): { workspace: string; mark: string; config: string } {

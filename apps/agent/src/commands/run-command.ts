@@ -77,18 +77,27 @@ export async function runCommand(line: CommandLine, io: CliIo): Promise<number> 
         }
         for (const message of news) conversation.addUserMessage(message);
       }
-      const summary = await runAgent({ runtime, client, task, transcript, maxTurns: settings.maxTurns, conversation });
-      if (!json) io.stdout.write(`${summary.text}\n`);
-      if (durable !== undefined) {
+      // Whatever ended the run, programs waiting in the store keep their conversation to go on with.
+      const keepWaiting = async (why: string): Promise<void> => {
+        if (durable === undefined) return;
         const waiting = await pendingApprovals(runtime, durable);
         if (waiting.length > 0) {
           saveConversation(durable.conversations, savedRun({ session: durable.session, provider: settings.provider, model: client.model, mode: settings.mode, task, system, history: conversation.history() }));
           transcript({ type: 'approvals_pending', session: durable.session, approvals: waiting });
-          if (!json) io.stderr.write(waitingHint(durable, waiting.length, 'The run stopped'));
+          if (!json) io.stderr.write(waitingHint(durable, waiting.length, why));
         } else if (durable.saved !== undefined) {
           forgetConversation(durable.conversations, durable.session);
         }
+      };
+      let summary;
+      try {
+        summary = await runAgent({ runtime, client, task, transcript, maxTurns: settings.maxTurns, conversation });
+      } catch (error) {
+        await keepWaiting('The run failed').catch(() => undefined);
+        throw error;
       }
+      if (!json) io.stdout.write(`${summary.text}\n`);
+      await keepWaiting('The run stopped');
       return 0;
     } finally {
       await runtime.close();

@@ -88,9 +88,10 @@ export async function resumeSuspendedCells(agent: AgentRuntime, run: DurableRun,
   const countTokens = await loadTokenCounter();
   const messages: string[] = [];
   for (const cell of suspended) {
-    const waiting = cell.approvals.length;
+    const waiting = new Set(cell.approvals.map((approval) => approval.approvalId));
     const report = await durable.resume(cell.key);
-    if (report.status === 'suspended' && report.pendingApprovals.length === waiting) continue; // nothing was decided: nothing to tell
+    // Still parked at the very same approvals: nothing was decided, nothing to tell.
+    if (report.status === 'suspended' && report.pendingApprovals.length === waiting.size && report.pendingApprovals.every((approval) => waiting.has(approval.approvalId))) continue;
     const wire = wireText(renderExecReport(execReportOf(report), { maxOutputTokens: RESUMED_REPORT_TOKENS, countTokens }).wire);
     const message = `The approvals that exec cell ${report.key.cell} waited for were decided, and its program went on where it stopped (sent by the host):\n${wire}`;
     transcript({ type: 'cell_resume', cellId: report.key.cell, status: report.status === 'suspended' ? 'awaiting_approval' : report.status, message });
