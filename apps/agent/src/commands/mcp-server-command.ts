@@ -1,19 +1,18 @@
 import { ConfigurationError } from '@toolcell/core';
-import type { DurableStore } from '@toolcell/durable-store';
-import type { SealKeys } from '@toolcell/sandbox';
 import type { CodeModeMcpServer } from '@toolcell/mcp';
 import { ElicitationApproval, createCodeModeMcpServer } from '@toolcell/mcp';
 import { serveStdio, serveStreamableHttp } from '@toolcell/mcp/node';
+import type { SealKeys } from '@toolcell/sandbox';
 import { AgentRuntime } from '../agent/agent-runtime.js';
 import type { CliIo } from '../cli/cli-io.js';
 import type { CommandLine } from '../cli/command-line.js';
 import { settingsFromCommandLine } from '../cli/load-settings.js';
-import { withMcpServerLines } from '../mcp/mcp-server-notices.js';
-import type { McpPendingApproval } from '@toolcell/mcp';
-import type { StoreLocation } from '../config/store-location.js';
-import { describeStoreLocation } from '../config/store-location.js';
+import type { AgentSettings } from '../config/agent-settings.js';
+import type { OpenedStore } from '../durable/open-durable-store.js';
 import { openDurableStore, trustedStore } from '../durable/open-durable-store.js';
 import { loadSealKeys } from '../durable/seal-keys.js';
+import { mcpPendingApprovalsNote } from '../mcp/mcp-pending-approvals-note.js';
+import { withMcpServerLines } from '../mcp/mcp-server-notices.js';
 import { mcpServerHttpOptions } from './mcp-server-http-options.js';
 
 /** Why a call needing approval is denied for an MCP client that cannot be asked, and what its user can do. */
@@ -22,23 +21,6 @@ export function mcpNoPromptReason(toolName: string): string {
     `${toolName} needs approval, and this MCP client cannot be asked (it does not support elicitation), so the server's --approve setting decides: ask denies. ` +
     `To allow it, whoever starts toolcell mcp-server (your MCP client's configuration) adds --approve all, or sets approvals.tools.${toolName} to "all" in the toolcell configuration; or use a client that supports elicitation`
   );
-}
-
-/**
- * With a store: how the approvals a suspended cell waits for are decided, for a client that
- * cannot be asked — by a person, with the command, from any terminal that reaches the store.
- */
-export function mcpPendingApprovalsNote(location: StoreLocation): (approvals: readonly McpPendingApproval[]) => string {
-  const store = describeStoreLocation(location);
-  return (approvals) => {
-    const ids = approvals.map((approval) => approval.approval_id).join(' ');
-    const cells = [...new Set(approvals.map((approval) => approval.cell_id))].map((cell) => `"${cell}"`).join(', ');
-    return (
-      `This MCP client cannot be asked (it does not support elicitation), so these approvals wait in the server's store for a person to decide them. ` +
-      `Ask the user to run, in a terminal: toolcell approvals approve ${ids} --store ${store} (or toolcell approvals deny ID… --reason "…" --store ${store}; toolcell approvals list --store ${store} shows them). ` +
-      `Once they are decided, call wait with cell_id ${cells} to let the program go on.`
-    );
-  };
 }
 
 function ended(stream: NodeJS.ReadableStream): Promise<void> {
@@ -64,19 +46,18 @@ export async function mcpServerCommand(line: CommandLine, io: CliIo, stop: Promi
   const keys = location === undefined ? undefined : loadSealKeys(location, io.environment);
   const opened = location === undefined ? undefined : await openDurableStore(location);
   try {
-    return await serve({ line, io, stop, settings, httpOptions, durable: opened === undefined ? undefined : { store: opened.store, keys: keys!, location: location! } });
+    return await serve({ io, stop, settings, httpOptions, durable: opened === undefined ? undefined : { opened, keys: keys! } });
   } finally {
     await opened?.close();
   }
 }
 
 async function serve(options: {
-  readonly line: CommandLine;
   readonly io: CliIo;
   readonly stop: Promise<unknown>;
-  readonly settings: ReturnType<typeof settingsFromCommandLine>;
+  readonly settings: AgentSettings;
   readonly httpOptions: ReturnType<typeof mcpServerHttpOptions>;
-  readonly durable: { readonly store: DurableStore; readonly keys: SealKeys; readonly location: StoreLocation } | undefined;
+  readonly durable: { readonly opened: OpenedStore; readonly keys: SealKeys } | undefined;
 }): Promise<number> {
   const { io, stop, settings, httpOptions, durable } = options;
   let approval: ElicitationApproval | undefined;
@@ -89,7 +70,7 @@ async function serve(options: {
     prompts: undefined,
     wrapApproval: (policy) => (approval = new ElicitationApproval({ fallback: policy })),
     noPromptReason: mcpNoPromptReason,
-    ...(durable === undefined ? {} : { durable: { store: durable.store, keys: durable.keys } }),
+    ...(durable === undefined ? {} : { durable: { store: durable.opened.store, keys: durable.keys } }),
     // ask_user_question asks the client's user by elicitation (it is listed only to clients that can).
     ask: async (question, signal, call) => (call === undefined ? undefined : server?.askClient({ callId: call.callId, question: question.question, options: question.options, signal })),
   });
@@ -106,7 +87,7 @@ async function serve(options: {
       elicitationTools: ['ask_user_question'],
       // The imported servers' progress and log messages about a client's calls reach that client.
       ...(agent.mcpServers === undefined ? {} : { importedServers: agent.mcpServers }),
-      ...(durable === undefined ? {} : { pendingApprovalsNote: mcpPendingApprovalsNote(durable.location) }),
+      ...(durable === undefined ? {} : { pendingApprovalsNote: mcpPendingApprovalsNote(durable.opened.location) }),
     });
     if (httpOptions === undefined) {
       const done = ended(io.stdin);
