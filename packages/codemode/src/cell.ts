@@ -89,6 +89,8 @@ export interface CellRun {
   readonly onEnd: (cell: Cell, status: Exclude<ExecStatus, 'running'>, code: string | undefined, stats: CellEndStats) => void;
   /** News while nobody observes the cell. */
   readonly onUpdate: (event: CellUpdateEvent) => void;
+  /** What a suspended cell printed that nobody observed yet: delivered with the resumed cell's first observation. */
+  readonly carried?: { readonly output: readonly OutputItem[]; readonly notes: readonly string[] };
 }
 
 /**
@@ -129,6 +131,8 @@ export class Cell {
   constructor(private readonly run: CellRun) {
     this.id = run.id;
     this.info = run.info;
+    this.items.push(...(run.carried?.output ?? []));
+    this.notes.push(...(run.carried?.notes ?? []));
     this.finished = this.start();
   }
 

@@ -1,7 +1,7 @@
 import type { CellKey } from '@toolcell/durable-store';
 import type { Scope } from '@toolcell/registry';
 import type { SandboxCells } from '@toolcell/sandbox';
-import type { CellProgram } from './cell.js';
+import type { CellProgram, CellRun } from './cell.js';
 import { Cell } from './cell.js';
 import type { CodeModeContext } from './code-mode-context.js';
 import type { CodeModeSession } from './code-mode-session.js';
@@ -18,6 +18,8 @@ export interface LiveCellStart {
   readonly hostContext: unknown;
   /** A new program's source; absent: resume the suspended durable cell `cellId`. */
   readonly source?: string;
+  /** With a resume: what the suspended cell produced that nobody observed yet. */
+  readonly carried?: CellRun['carried'];
 }
 
 /** The store key of a session's durable cell. */
@@ -94,6 +96,7 @@ export function startLiveCell(context: CodeModeContext, start: LiveCellStart): C
       else context.events.emit('cell-end', { ...base, status, ...(code === undefined ? {} : { code }), wallMs: stats.wallMs, cpuMs: stats.cpuMs });
     },
     onUpdate: (event) => context.events.emit('cell-update', event),
+    ...(start.carried === undefined ? {} : { carried: start.carried }),
   });
   session.add(cell);
   return cell;

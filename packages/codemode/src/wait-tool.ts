@@ -71,16 +71,21 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
       const maxTokens = typeof args.max_tokens === 'number' ? args.max_tokens : context.maxOutputTokens;
       const terminate = args.terminate === true;
       let cell = session?.get(cellId);
-      if (session && cell && terminate && cell.pendingApprovals.length > 0) {
-        // Suspended while nobody observed it: ending it is ending the cell in the store.
+      // Suspended while nobody observed it: the store says how it stands now (its batch may be
+      // decided meanwhile); what it printed unobserved goes with that answer.
+      const carried = session && cell && cell.pendingApprovals.length > 0 ? cell.take() : undefined;
+      if (session && carried) {
         session.close(cellId, 'completed');
         cell = undefined;
       }
       if (session && !cell && context.durable && !(terminate && session.closedAs(cellId) === 'terminated')) {
-        const stored = await storedCell(context, scope, cellId, terminate, toolContext.hostContext);
+        const kept = carried && !terminate ? { output: carried.output, notes: carried.notes ?? [] } : undefined;
+        const stored = await storedCell(context, scope, cellId, terminate, { hostContext: toolContext.hostContext, ...(kept === undefined ? {} : { carried: kept }) });
+        if (stored === undefined && carried) return deliverReport(context, carried, maxTokens);
         if (stored !== undefined && 'report' in stored) {
           if (stored.report.status !== 'awaiting_approval') session.close(cellId, stored.report.status === 'terminated' ? 'terminated' : 'completed');
-          return deliverReport(context, stored.report, maxTokens);
+          const report = kept && stored.report.status === 'awaiting_approval' ? { ...stored.report, ...kept, wallMs: carried?.wallMs ?? 0 } : stored.report;
+          return deliverReport(context, report, maxTokens);
         }
         cell = stored?.cell;
       }
@@ -130,7 +135,7 @@ async function listStored(durable: CodeModeDurable, scope: Scope, session: strin
  * its end, or — with `terminate` — its approvals denied and the cell ended), or the live
  * cell it became (its batch decided, it goes on here). `undefined`: the store has none.
  */
-async function storedCell(context: CodeModeContext, scope: Scope, cellId: string, terminate: boolean, hostContext: unknown): Promise<{ report: ExecReport } | { cell: Cell } | undefined> {
+async function storedCell(context: CodeModeContext, scope: Scope, cellId: string, terminate: boolean, options: Parameters<typeof resumeStoredCell>[3]): Promise<{ report: ExecReport } | { cell: Cell } | undefined> {
   const durable = context.durable;
   if (durable === undefined) return undefined;
   try {
@@ -139,7 +144,7 @@ async function storedCell(context: CodeModeContext, scope: Scope, cellId: string
       if ((await durable.cells.read(key)) === undefined) return undefined;
       return { report: execReportOf(cellId, await durable.cells.terminate(key, 'terminated')) };
     }
-    const stored = await resumeStoredCell(context, scope, cellId, hostContext);
+    const stored = await resumeStoredCell(context, scope, cellId, options);
     if (stored.kind === 'missing') return undefined;
     return stored.kind === 'live' ? { cell: stored.cell } : { report: stored.report };
   } catch (error) {

@@ -118,6 +118,33 @@ describe('yield_control and notify in a durable cell', () => {
   });
 });
 
+describe('a cell suspended while nobody observed it', () => {
+  it('wait answers how the store has it now: undecided approvals with what it printed unobserved, then the resumed end', async () => {
+    const made = setup({ autoResume: false });
+    const suspendedUpdate = nextUpdate(made, (event) => event.status === 'awaiting_approval');
+    const first = resultOf(await made.exec("text('first'); yield_control(); text('unobserved'); const [a, b] = await Promise.all([tools.write_file({ path: 'p.txt' }), tools.write_file({ path: 'q.txt' })]); text('after'); return [a.written, b.written];"));
+    expect(first).toMatchObject({ status: 'running', text: 'first' });
+    const [p, q] = (await suspendedUpdate).pendingApprovals ?? [];
+    await made.durable.decide(p?.approvalId ?? '', { type: 'approve' });
+    const partly = resultOf(await made.wait({ cell_id: first.cell_id }));
+    expect(partly).toMatchObject({ status: 'awaiting_approval', text: 'unobserved' });
+    expect(partly.pending_approvals?.map((approval) => approval.approval_id)).toEqual([q?.approvalId]);
+    await made.durable.decide(q?.approvalId ?? '', { type: 'approve' });
+    expect(resultOf(await made.wait({ cell_id: first.cell_id }))).toMatchObject({ status: 'completed', text: 'after', return_value: ['p.txt', 'q.txt'] });
+    expect(made.effects()).toEqual(['p.txt', 'q.txt']);
+  });
+
+  it('a wait after its whole batch was decided elsewhere resumes it at once, with what it printed unobserved', async () => {
+    const made = setup({ autoResume: false });
+    const suspendedUpdate = nextUpdate(made, (event) => event.status === 'awaiting_approval');
+    const first = resultOf(await made.exec("text('first'); yield_control(); text('unobserved'); const written = (await tools.write_file({ path: 'z.txt' })).written; text('after'); return written;"));
+    const [approval] = (await suspendedUpdate).pendingApprovals ?? [];
+    await made.durable.decide(approval?.approvalId ?? '', { type: 'approve' });
+    expect(resultOf(await made.wait({ cell_id: first.cell_id }))).toMatchObject({ status: 'completed', text: 'unobserved\nafter', return_value: 'z.txt' });
+    expect(made.effects()).toEqual(['z.txt']);
+  });
+});
+
 describe('expiry', () => {
   it('an expired cell answers DURABLE_CELL_EXPIRED, its approvals refuse decisions, and the sweep removes it', async () => {
     let now = Date.now();

@@ -1,5 +1,5 @@
 import type { Scope } from '@toolcell/registry';
-import type { Cell } from '../cell.js';
+import type { Cell, CellRun } from '../cell.js';
 import type { CodeModeContext } from '../code-mode-context.js';
 import type { ExecReport } from '../exec-report.js';
 import { durableKey, startLiveCell } from '../live-cell.js';
@@ -16,7 +16,7 @@ export type StoredCell = { readonly kind: 'missing' } | { readonly kind: 'report
  *
  * @throws DurableCellError `DURABLE_CELL_EXPIRED` for a suspended cell past its expiry.
  */
-export async function resumeStoredCell(context: CodeModeContext, scope: Scope, cellId: string, hostContext?: unknown): Promise<StoredCell> {
+export async function resumeStoredCell(context: CodeModeContext, scope: Scope, cellId: string, options: { readonly hostContext?: unknown; readonly carried?: CellRun['carried'] } = {}): Promise<StoredCell> {
   const durable = context.durable;
   if (durable === undefined) return { kind: 'missing' };
   const session = context.sessions.of(scope);
@@ -33,7 +33,7 @@ export async function resumeStoredCell(context: CodeModeContext, scope: Scope, c
   const again = session.get(cellId);
   if (again !== undefined) return { kind: 'live', cell: again };
   const execCallId = report.execCallId ?? cellId;
-  const cell = startLiveCell(context, { scope, session, cellId, execCallId, hostContext });
+  const cell = startLiveCell(context, { scope, session, cellId, execCallId, hostContext: options.hostContext, ...(options.carried === undefined ? {} : { carried: options.carried }) });
   context.events.emit('cell-resume', cell.info);
   return { kind: 'live', cell };
 }
