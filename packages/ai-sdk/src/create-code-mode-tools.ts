@@ -1,5 +1,5 @@
-import type { ExecResult } from '@toolcell/codemode';
-import { CodeMode } from '@toolcell/codemode';
+import type { DurableExecOptions, ExecResult, NestedApproval, NestedDecision } from '@toolcell/codemode';
+import { CodeMode, DurableExec } from '@toolcell/codemode';
 import type { ToolOutput, WireOutput } from '@toolcell/core';
 import { ConfigurationError } from '@toolcell/core';
 import type { CallEndEvent } from '@toolcell/executor';
@@ -10,8 +10,6 @@ import type { ModelMessage, Tool, ToolApprovalConfiguration, ToolExecutionOption
 import { jsonSchema } from 'ai';
 import type { AiSdkRun, CodeModeContext } from './ai-sdk-run.js';
 import { hostContextOf, runOf } from './ai-sdk-run.js';
-import type { DurableExecOptions, NestedApproval, NestedDecision } from './durable-exec.js';
-import { DurableExec } from './durable-exec.js';
 import { approvedInRoundTrip } from './approval-round-trip.js';
 import { toToolResultOutput } from './map-tool-result-output.js';
 import type { NestedApprovalHandler } from './resolve-nested-approval.js';

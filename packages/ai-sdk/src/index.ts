@@ -5,4 +5,4 @@ export type { CodeModeTools, CodeModeToolsOptions, ExecToolOutput } from './crea
 export { codeModeContext } from './ai-sdk-run.js';
 export type { CodeModeContext } from './ai-sdk-run.js';
 export type { NestedApprovalHandler, NestedApprovalRequest } from './resolve-nested-approval.js';
-export type { DurableExecOptions, NestedApproval, NestedDecision } from './durable-exec.js';
+export type { DurableExecOptions, NestedApproval, NestedDecision } from '@toolcell/codemode';

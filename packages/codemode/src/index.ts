@@ -26,3 +26,5 @@ export type { DurableCellHooks } from './durable/durable-cell-hooks.js';
 export { DurableCellError } from './durable/durable-cell-error.js';
 export type { DurableCellErrorCode } from './durable/durable-cell-error.js';
 export type { DurableCellsRuntime } from './durable/durable-tool-batch.js';
+export { DurableExec } from './durable/durable-exec.js';
+export type { DurableExecOptions, NestedApproval, NestedDecision } from './durable/durable-exec.js';

@@ -1,7 +1,7 @@
 import type { RunContext } from '@openai/agents';
 import { tool as functionTool } from '@openai/agents';
-import type { ExecResult } from '@toolcell/codemode';
-import { CodeMode } from '@toolcell/codemode';
+import type { DurableExecOptions, ExecResult, NestedApproval, NestedDecision } from '@toolcell/codemode';
+import { CodeMode, DurableExec } from '@toolcell/codemode';
 import type { ToolOutput, WireOutput } from '@toolcell/core';
 import { ConfigurationError } from '@toolcell/core';
 import { ToolRuntime } from '@toolcell/executor';
@@ -9,8 +9,6 @@ import { ToolRegistry } from '@toolcell/registry';
 import type { SandboxTransport } from '@toolcell/sandbox';
 import type { AgentsRun, AnyAgent, AnyFunctionTool } from './agents-run.js';
 import { hostContextOf, runOf } from './agents-run.js';
-import type { DurableExecOptions, NestedApproval, NestedDecision } from './durable-exec.js';
-import { DurableExec } from './durable-exec.js';
 import { inputGuardrailsGuard } from './nested-guardrails.js';
 import type { NestedApprovalHandler } from './nested-approval.js';
 import { resolveNestedApproval } from './nested-approval.js';

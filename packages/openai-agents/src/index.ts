@@ -4,4 +4,4 @@ export { codeModeTool } from './code-mode-tool.js';
 export type { CodeModeTool, CodeModeToolOptions } from './code-mode-tool.js';
 export type { NestedApprovalHandler, NestedApprovalRequest } from './nested-approval.js';
 export type { AnyFunctionTool } from './agents-run.js';
-export type { DurableExecOptions, NestedApproval, NestedDecision } from './durable-exec.js';
+export type { DurableExecOptions, NestedApproval, NestedDecision } from '@toolcell/codemode';

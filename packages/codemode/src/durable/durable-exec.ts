@@ -1,11 +1,15 @@
-// The same module as @toolcell/openai-agents's src/durable-exec.ts (framework-neutral; keep the two equal).
-import type { DurableApprovalView, DurableCellReport, DurableCellsOptions, ExecReport, ExecResult } from '@toolcell/codemode';
-import { DurableCells, renderExecReport } from '@toolcell/codemode';
+// Framework-neutral: the AI SDK and Agents SDK adapters both make exec's nested approvals
+// their framework's own approval round trip through it.
 import type { ToolOutput } from '@toolcell/core';
 import { ConfigurationError } from '@toolcell/core';
-import type { ToolRuntime } from '@toolcell/executor';
 import type { ToolRegistry } from '@toolcell/registry';
 import type { DurableSandboxTransport, SandboxTransport, SealKeys } from '@toolcell/sandbox';
+import type { ExecReport, ExecResult } from '../exec-report.js';
+import { renderExecReport } from '../exec-report.js';
+import type { DurableApprovalView, DurableCellReport } from './durable-cell-report.js';
+import type { DurableCellsOptions } from './durable-cells.js';
+import { DurableCells } from './durable-cells.js';
+import type { DurableCellsRuntime } from './durable-tool-batch.js';
 
 /** What makes `exec`'s nested approvals the framework's own approval round trip (see the README). */
 export interface DurableExecOptions {
@@ -42,7 +46,7 @@ export class DurableExec {
   /** Programs that ended while their approval was decided, until `execute` of the same step takes them. */
   readonly #ended = new Map<string, { report: DurableCellReport; wallMs: number }>();
 
-  constructor(options: { readonly registry: ToolRegistry; readonly runtime: ToolRuntime; readonly transport: SandboxTransport; readonly durable: DurableExecOptions }) {
+  constructor(options: { readonly registry: ToolRegistry; readonly runtime: DurableCellsRuntime; readonly transport: SandboxTransport; readonly durable: DurableExecOptions }) {
     const { registry, runtime, transport, durable } = options;
     if (!isDurable(transport)) {
       throw new ConfigurationError({ setting: 'durable', message: 'needs a transport that runs durable programs (createInProcessTransport, createChildProcessTransport or createWorkerTransport); this one has no runDurable.' });
