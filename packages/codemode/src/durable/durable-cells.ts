@@ -108,7 +108,7 @@ export class DurableCells {
     const bindings = this.#options.registry.plan(scope).bindings;
     const batch = this.#batch(scope, key, request.callId, request.hostContext, request.hooks);
     // JavaScript first, TypeScript stripped only if that does not compile (as `exec` runs programs).
-    const run = runProgramSource((program) => this.#options.transport.runDurable({ ...program, durable: this.#durable(key) }), {
+    const run = runProgramSource((program) => this.#options.transport.runDurable({ ...program, durable: { ...this.#durable(key), onSuspendRefused: batch.onSuspendRefused } }), {
       source: request.code,
       bindings: bindings.map((binding) => ({ jsName: binding.jsName, canonicalName: binding.canonicalName, description: binding.tool.description, kind: binding.tool.kind })),
       ...(this.#options.limits === undefined ? {} : { limits: this.#options.limits }),
@@ -162,7 +162,7 @@ export class DurableCells {
         refusal: (callId, info) => replacedRefusal(info, state.calls[callId]?.definition, registry),
       });
       if (answers.length === 0) return suspendedReport(key, cell.approvals, state.output ?? []);
-      const run = this.#options.transport.resume({ snapshot: cell.snapshot, answers, onToolBatch: batch.onToolBatch, durable: this.#durable(key), ...roundHooks(options.hooks) });
+      const run = this.#options.transport.resume({ snapshot: cell.snapshot, answers, onToolBatch: batch.onToolBatch, durable: { ...this.#durable(key), onSuspendRefused: batch.onSuspendRefused }, ...roundHooks(options.hooks) });
       const answered = new Set(answers.map((answer) => String(answer.id)));
       const stillParked = cell.approvals.filter((approval) => !answered.has(approval.callId));
       return await this.#settle({ key, version: cell.version, execCallId: state.execCallId, calls: state.calls, approvals: stillParked, batch, run, hooks: options.hooks });

@@ -145,6 +145,18 @@ describe('a cell suspended while nobody observed it', () => {
   });
 });
 
+describe('a program that cannot be suspended', () => {
+  it('has its parked calls refused DENIED with the reason, and goes on in this process; nothing is stored', async () => {
+    const made = setup({ limits: { maxSnapshotBytes: 1024 } });
+    const outcome = await made.exec("try { await tools.write_file({ path: 'big.txt' }); return 'wrote'; } catch (error) { text(error.message); return error.code; }");
+    const result = resultOf(outcome);
+    expect(result).toMatchObject({ status: 'completed', return_value: 'DENIED' });
+    expect(result.text).toMatch(/^"write_file" needs an approval decided later, but the program was not suspended: its sealed snapshot would be \d+ bytes, over maxSnapshotBytes \(1024\)\. Keep less data/);
+    expect(made.effects()).toEqual([]);
+    expect(await made.store.listCells({})).toEqual([]);
+  });
+});
+
 describe('expiry', () => {
   it('an expired cell answers DURABLE_CELL_EXPIRED, its approvals refuse decisions, and the sweep removes it', async () => {
     let now = Date.now();

@@ -1,6 +1,6 @@
 import type { FinalApprovalDecision, ParentToken, ToolRuntime } from '@toolcell/executor';
 import type { Scope } from '@toolcell/registry';
-import type { GuestToolCall, GuestToolParked, GuestToolResponse } from '@toolcell/sandbox';
+import type { GuestToolCall, GuestToolParked, GuestToolResponse, ParkedCall, SuspendRefusal } from '@toolcell/sandbox';
 import type { UnobservedCall } from '../code-mode-options.js';
 import type { ParkedCallInfo } from '../nested-calls.js';
 import { NestedCalls } from '../nested-calls.js';
@@ -46,6 +46,20 @@ export class DurableToolBatch {
   }
 
   readonly onToolBatch = (calls: readonly GuestToolCall[]): Array<Promise<GuestToolResponse | GuestToolParked>> => this.#nested.onToolBatch(calls);
+
+  /**
+   * The program could not be suspended (its snapshot would be over `maxSnapshotBytes`), so it
+   * keeps running here: nobody could decide its parked calls later, and each is refused
+   * `DENIED` with the reason (the program may catch it) and let go of in the runtime.
+   */
+  readonly onSuspendRefused = (refusal: SuspendRefusal, parked: readonly ParkedCall[], answer: (id: number, response: GuestToolResponse) => void): void => {
+    for (const call of parked) {
+      const info = this.#nested.parked.get(call.id);
+      const message = `"${info?.toolName ?? call.jsName}" needs an approval decided later, but ${refusal.message.replace(/; it keeps running.*$/u, '')}. Keep less data in the program's variables while it waits, or raise limits.maxSnapshotBytes.`;
+      if (info !== undefined) this.#runtime.cancel(info.callId, message);
+      answer(call.id, { ok: false, error: { code: 'DENIED', message, callId: info?.callId ?? String(call.id) } });
+    }
+  };
 
   /** Run a call whose approval was decided earlier (another process, another round). */
   runDecided(info: ParkedCallInfo, decision: FinalApprovalDecision): Promise<GuestToolResponse> {

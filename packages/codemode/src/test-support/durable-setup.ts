@@ -8,6 +8,7 @@ import { jsonOutput } from '@toolcell/core';
 import { FileDurableStore } from '@toolcell/durable-store/files';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
+import type { SandboxLimits } from '@toolcell/sandbox';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import { CodeMode } from '../code-mode.js';
 import { DurableCells } from '../durable/durable-cells.js';
@@ -71,6 +72,7 @@ export interface DurableCodeModeSetupOptions {
   readonly sweepIntervalMs?: number;
   /** Approve calls of these tools at once instead of deferring them. */
   readonly approveAtOnce?: readonly string[];
+  readonly limits?: Partial<SandboxLimits>;
 }
 
 /** A CodeMode with cells backed by a file store over `directory`, its `exec` and `wait` called as a model calls them. */
@@ -84,6 +86,7 @@ export function durableCodeModeSetup(directory: string, options: DurableCodeMode
     runtime,
     transport,
     cells: true,
+    ...(options.limits === undefined ? {} : { limits: options.limits }),
     durable: {
       store,
       keys: TEST_KEYS,
