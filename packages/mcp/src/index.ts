@@ -4,6 +4,8 @@
 
 export type { ConnectMcpServersOptions, McpServersHandle } from './client/connect-mcp-servers.js';
 export type { McpHttpServerConfig, McpServerConfig, McpServersConfig, McpStdioServerConfig } from './client/mcp-servers-config.js';
+export type { McpOAuthConfig } from './client/mcp-oauth-config.js';
+export type { McpAuthorizationRequest } from './client/stored-oauth-provider.js';
 export { isStdioServerConfig, parseMcpServersConfig } from './client/mcp-servers-config.js';
 export type { McpRestartPolicy } from './client/mcp-server-connection.js';
 export type {

@@ -15,7 +15,7 @@ describe('public value exports', () => {
         'createCodeModeMcpServer', 'isStdioServerConfig', 'parseMcpServersConfig', 'typedMcpResult',
       ],
     ],
-    ['node', node, ['DEFAULT_MAX_SESSIONS', 'DEFAULT_SESSION_IDLE_MS', 'connectMcpServers', 'serveStdio', 'serveStreamableHttp']],
+    ['node', node, ['DEFAULT_MAX_SESSIONS', 'DEFAULT_SESSION_IDLE_MS', 'connectMcpServers', 'defaultOAuthDirectory', 'serveStdio', 'serveStreamableHttp']],
     ['test', test, ['serveLoopback']],
   ] as const)('%s exports only what a host needs', (_name, entry, expected) => {
     expect(Object.keys(entry).sort()).toEqual([...expected].sort());

@@ -7,6 +7,8 @@ import { McpServerConnection } from './mcp-server-connection.js';
 import type { McpClientEvents, McpServerStatus } from './mcp-server-status.js';
 import type { McpServersConfig } from './mcp-servers-config.js';
 import { parseMcpServersConfig } from './mcp-servers-config.js';
+import { defaultOAuthDirectory } from './oauth-token-store.js';
+import type { McpAuthorizationRequest } from './stored-oauth-provider.js';
 
 /**
  * Options of {@link connectMcpServers}. `elicit`, `sample` and `roots` are what the servers
@@ -27,6 +29,21 @@ export interface ConnectMcpServersOptions extends McpClientHost {
   readonly restart?: McpRestartPolicy | false;
   /** How toolcell introduces itself to the servers. */
   readonly clientInfo?: { readonly name: string; readonly version: string };
+  /**
+   * Asks a person to sign in to a server whose entry has `oauth` (authorization code flow):
+   * open `request.url` in their browser, or print it. The browser comes back to a loopback
+   * address toolcell listens on for that sign-in only. Without it, a server that needs a
+   * person to sign in fails with `MCP_UNAUTHORIZED` (stored tokens are still used and refreshed).
+   */
+  readonly authorize?: (request: McpAuthorizationRequest) => void | Promise<void>;
+  /** How long a person has to sign in (default 300,000 ms); the connect waits as long. */
+  readonly authorizationTimeoutMs?: number;
+  /**
+   * Where OAuth tokens and registrations are stored, one `<server>.json` per server (file
+   * mode 0600 in a 0700 directory). Default: `$XDG_CONFIG_HOME/toolcell/oauth`, else
+   * `~/.config/toolcell/oauth` (`%APPDATA%\toolcell\oauth` on Windows).
+   */
+  readonly oauthDirectory?: string;
 }
 
 /** The connected servers. */
@@ -63,6 +80,7 @@ export async function connectMcpServers(config: McpServersConfig, options: Conne
     restart,
     clientInfo: options.clientInfo ?? { name: 'toolcell', version: '0.1.0' },
     host: { elicit: options.elicit, sample: options.sample, roots: options.roots },
+    oauth: { directory: options.oauthDirectory ?? defaultOAuthDirectory(), authorize: options.authorize, authorizationTimeoutMs: options.authorizationTimeoutMs ?? 300_000 },
     onStatus: (status: McpServerStatus) => events.emit('server-status', status),
     onProgress: (event: Parameters<McpClientEvents['tool-progress']>[0]) => events.emit('tool-progress', event),
     onLog: (event: Parameters<McpClientEvents['server-log']>[0]) => events.emit('server-log', event),

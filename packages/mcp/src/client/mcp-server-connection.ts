@@ -12,6 +12,7 @@ import type { McpErrorCode } from './mcp-error-codes.js';
 import type { McpLogEvent, McpProgressEvent, McpServerState, McpServerStatus, McpTransportKind } from './mcp-server-status.js';
 import type { McpServerConfig } from './mcp-servers-config.js';
 import { isStdioServerConfig } from './mcp-servers-config.js';
+import type { McpOAuthSettings } from './mcp-oauth-provider.js';
 import { openMcpClient } from './open-mcp-client.js';
 import { RegisteredMcpTools } from './registered-mcp-tools.js';
 import { untilAborted } from './until-aborted.js';
@@ -38,6 +39,7 @@ export interface McpConnectionSettings {
   readonly restart: Required<McpRestartPolicy> | false;
   readonly clientInfo: { readonly name: string; readonly version: string };
   readonly host: McpClientHost;
+  readonly oauth: McpOAuthSettings;
   readonly onStatus: (status: McpServerStatus) => void;
   readonly onProgress: (event: McpProgressEvent) => void;
   readonly onLog: (event: McpLogEvent) => void;
@@ -94,6 +96,8 @@ export class McpServerConnection {
           this.stderr = (this.stderr + chunk).slice(-STDERR_TAIL);
         },
         prepare: (client) => this.watch(client),
+        oauth: this.settings.oauth,
+        signal: this.closing.signal,
       });
       this.client = opened.client;
       this.kind = opened.kind;

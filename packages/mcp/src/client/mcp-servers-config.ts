@@ -1,4 +1,6 @@
 import { ConfigurationError } from '@toolcell/core';
+import type { McpOAuthConfig } from './mcp-oauth-config.js';
+import { checkOAuthConfig } from './mcp-oauth-config.js';
 
 /** A server started as a child process and spoken to over stdio. */
 export interface McpStdioServerConfig {
@@ -17,6 +19,8 @@ export interface McpHttpServerConfig {
   readonly url: string;
   /** Sent with every request (e.g. `Authorization`). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** Sign in with OAuth when the server asks for it (401); see {@link McpOAuthConfig}. */
+  readonly oauth?: McpOAuthConfig;
 }
 
 /** One entry of the `mcpServers` map. */
@@ -36,7 +40,7 @@ export function parseMcpServersConfig(value: unknown, setting = 'mcpServers'): M
   for (const [name, entry] of Object.entries(value)) {
     const at = `${setting}.${name}`;
     if (!SERVER_NAME.test(name)) throw new ConfigurationError({ setting: at, message: 'a server name may use only letters, digits, "_" and "-".' });
-    if (!isRecord(entry)) throw new ConfigurationError({ setting: at, message: 'expected { command, args?, env?, cwd? } or { url, headers? }.' });
+    if (!isRecord(entry)) throw new ConfigurationError({ setting: at, message: 'expected { command, args?, env?, cwd? } or { url, headers?, oauth? }.' });
     if ('command' in entry === 'url' in entry) throw new ConfigurationError({ setting: at, message: 'give exactly one of "command" (stdio) or "url" (HTTP).' });
     if ('command' in entry) {
       checkString(entry.command, `${at}.command`);
@@ -49,6 +53,7 @@ export function parseMcpServersConfig(value: unknown, setting = 'mcpServers'): M
       checkString(entry.url, `${at}.url`);
       if (!URL.canParse(entry.url as string)) throw new ConfigurationError({ setting: `${at}.url`, message: `not a URL: ${String(entry.url)}.` });
       checkStringMap(entry.headers, `${at}.headers`);
+      if (entry.oauth !== undefined) checkOAuthConfig(entry.oauth, `${at}.oauth`);
     }
   }
   return value as McpServersConfig;

@@ -39,7 +39,7 @@ describe('a remote server that needs authorization', () => {
       const [serverStatus] = handle.status();
       expect(serverStatus).toMatchObject({ transport: 'streamable-http', state: 'failed', toolCount: 0 });
       expect(serverStatus?.error).toBe(
-        `MCP_UNAUTHORIZED: MCP server "oauth": needs authorization: ${base}${path} answered ${status} ${reason} (WWW-Authenticate: ${CHALLENGE}); ${next === 'give it a token' ? 'give it a token in the entry\'s headers ("Authorization": "Bearer …")' : "the credentials in the entry's headers are not enough for it; use ones it accepts"}.`,
+        `MCP_UNAUTHORIZED: MCP server "oauth": needs authorization: ${base}${path} answered ${status} ${reason} (WWW-Authenticate: ${CHALLENGE}); ${next === 'give it a token' ? 'give it a token in the entry\'s headers ("Authorization": "Bearer …") or sign in with OAuth ("oauth": {})' : "the credentials in the entry's headers are not enough for it; use ones it accepts"}.`,
       );
       // Only the Streamable HTTP initialize: no GET of an SSE stream.
       expect(requests).toEqual([`POST ${path}`]);
