@@ -11,6 +11,7 @@ import type { PromptSection } from '@toolcell/sdkgen';
 import { createToolSearchTool, systemPromptSections } from '@toolcell/sdkgen';
 import type { AgentSettings } from '../config/agent-settings.js';
 import { connectConfiguredServers } from '../mcp/connect-configured-servers.js';
+import { terminalSignIn } from '../mcp/terminal-sign-in.js';
 import { mcpServerNotices } from '../mcp/mcp-server-notices.js';
 import { findConfinementViolation, realPathArguments } from '../tools/confinement.js';
 import type { QuestionAsker } from '@toolcell/demo-tools';
@@ -119,7 +120,8 @@ export class AgentRuntime {
       // Naming a tool under approvals.tools makes it need approval.
       registry.register(settings.approvalTools[tool.name] ? { ...tool, needsApproval: true } : tool);
     }
-    agent.mcpServers = await connectConfiguredServers(settings, registry, ask);
+    // At a terminal (prompts), a server's OAuth sign-in address is printed on stderr.
+    agent.mcpServers = await connectConfiguredServers(settings, registry, ask, prompts ? terminalSignIn(process.stderr, 300_000) : undefined);
     for (const notice of mcpServerNotices(settings, agent.mcpServers)) transcript(notice);
     if (settings.search && isCodeMode(settings.mode)) registry.register(createToolSearchTool(registry));
     reporter.attach(runtime);
