@@ -1,7 +1,7 @@
 import type { ToolRegistry } from '@toolcell/registry';
 import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
 import type { EventEmitter } from 'eventemitter3';
-import type { UnobservedCall } from './code-mode-options.js';
+import type { UnobservedCall } from './unobserved-call.js';
 import type { CodeModeEvents } from './code-mode-events.js';
 import type { CodeModeSessions } from './code-mode-sessions.js';
 import type { CodeModeRuntime } from './code-mode-runtime.js';

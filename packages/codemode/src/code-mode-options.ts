@@ -4,14 +4,8 @@ import type { SandboxLimits, SandboxTransport } from '@toolcell/sandbox';
 import type { SessionKey } from './code-mode-sessions.js';
 import type { TokenCounter } from '@toolcell/sdkgen';
 import type { CodeModeDurableOptions } from './durable/code-mode-durable.js';
+import type { UnobservedCall } from './unobserved-call.js';
 
-/** A nested call of a cell that nobody is observing (its `exec` already returned). */
-export interface UnobservedCall {
-  readonly cellId: string;
-  readonly callId: string;
-  /** The canonical tool name. */
-  readonly toolName: string;
-}
 
 /** Settings of cells (long-running programs with `wait`, `yield_control`, stored values). */
 export interface CellsOptions {

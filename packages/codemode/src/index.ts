@@ -1,7 +1,8 @@
 // The public API of @toolcell/codemode. Adding an export is an API decision.
 
 export { CodeMode } from './code-mode.js';
-export type { CellsOptions, CodeModeOptions, UnobservedCall } from './code-mode-options.js';
+export type { CellsOptions, CodeModeOptions } from './code-mode-options.js';
+export type { UnobservedCall } from './unobserved-call.js';
 export type { CodeModeDurableOptions } from './durable/code-mode-durable.js';
 export type { SessionKey } from './code-mode-sessions.js';
 export type {

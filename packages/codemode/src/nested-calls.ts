@@ -9,7 +9,7 @@ export function canonicalNames(bindings: readonly Binding[]): ReadonlyMap<string
   return new Map(bindings.map((binding) => [binding.jsName, binding.canonicalName]));
 }
 import type { GuestToolCall, GuestToolParked, GuestToolResponse } from '@toolcell/sandbox';
-import type { UnobservedCall } from './code-mode-options.js';
+import type { UnobservedCall } from './unobserved-call.js';
 import type { CodeModeRuntime } from './code-mode-runtime.js';
 
 const PROGRAM_ENDED = AbortSignal.abort(new Error('the program ended before it awaited this call'));

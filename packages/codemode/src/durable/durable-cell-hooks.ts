@@ -1,6 +1,6 @@
 import type { JsonValue } from '@toolcell/core';
 import type { OutputItem, SandboxCells } from '@toolcell/sandbox';
-import type { UnobservedCall } from '../code-mode-options.js';
+import type { UnobservedCall } from '../unobserved-call.js';
 
 /**
  * How a durable program meets its host while one round of it runs (a start, or a resume).

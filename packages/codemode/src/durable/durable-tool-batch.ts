@@ -1,7 +1,7 @@
 import type { FinalApprovalDecision, ParentToken, ToolRuntime } from '@toolcell/executor';
 import type { Scope } from '@toolcell/registry';
 import type { GuestToolCall, GuestToolParked, GuestToolResponse, ParkedCall, SuspendRefusal } from '@toolcell/sandbox';
-import type { UnobservedCall } from '../code-mode-options.js';
+import type { UnobservedCall } from '../unobserved-call.js';
 import type { ParkedCallInfo } from '../nested-calls.js';
 import { NestedCalls } from '../nested-calls.js';
 
