@@ -1,18 +1,12 @@
 import type { FunctionToolDefinition, JsonObject, ToolOutput } from '@toolcell/core';
-import { ToolFailure, errorMessage, toolOutput } from '@toolcell/core';
-import type { Scope } from '@toolcell/registry';
-import type { Cell } from './cell.js';
+import { ToolFailure, toolOutput } from '@toolcell/core';
 import { CellBusyError } from './cell-busy-error.js';
 import { ObservationCancelledError } from './observation-cancelled-error.js';
 import { formatCellList } from './cell-list.js';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
 import { deliverReport } from './deliver-report.js';
-import type { CellSummary } from './code-mode-events.js';
-import type { CodeModeDurable } from './durable/code-mode-durable.js';
-import { DurableCellError } from './durable/durable-cell-error.js';
-import { execReportOf, resumeStoredCell } from './durable/resume-stored-cell.js';
+import { listStoredCells, waitDurable } from './durable/wait-durable.js';
 import type { ExecReport } from './exec-report.js';
-import { durableKey } from './live-cell.js';
 import { MAX_YIELD_TIME_MS } from './yield-time.js';
 
 /** Arguments of `wait` (`cell_id`, `yield_time_ms`, `max_tokens`, `terminate`, `list`). */
@@ -61,7 +55,7 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
       const session = context.durable ? context.sessions.of(scope) : context.sessions.find(scope);
       if (args.list === true) {
         const live = session?.list() ?? [];
-        const listed = session && context.durable ? [...live, ...(await listStored(context.durable, scope, session.key, live))] : live;
+        const listed = session && context.durable ? [...live, ...(await listStoredCells(context.durable, scope, session.key, live))] : live;
         return toolOutput({ result: { status: 'list', cells: listed.map((cell) => ({ ...cell })) }, wire: formatCellList(listed) });
       }
       const cellId = args.cell_id;
@@ -71,23 +65,11 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
       const maxTokens = typeof args.max_tokens === 'number' ? args.max_tokens : context.maxOutputTokens;
       const terminate = args.terminate === true;
       let cell = session?.get(cellId);
-      // Suspended while nobody observed it: the store says how it stands now (its batch may be
-      // decided meanwhile); what it printed unobserved goes with that answer.
-      const carried = session && cell && cell.pendingApprovals.length > 0 ? cell.take() : undefined;
-      if (session && carried) {
-        session.close(cellId, 'completed');
-        cell = undefined;
-      }
-      if (session && !cell && context.durable && !(terminate && session.closedAs(cellId) === 'terminated')) {
-        const kept = carried && !terminate ? { output: carried.output, notes: carried.notes ?? [] } : undefined;
-        const stored = await storedCell(context, scope, cellId, terminate, { hostContext: toolContext.hostContext, ...(kept === undefined ? {} : { carried: kept }) });
-        if (stored === undefined && carried) return deliverReport(context, carried, maxTokens);
-        if (stored !== undefined && 'report' in stored) {
-          if (stored.report.status !== 'awaiting_approval') session.close(cellId, stored.report.status === 'terminated' ? 'terminated' : 'completed');
-          const report = kept && stored.report.status === 'awaiting_approval' ? { ...stored.report, ...kept, wallMs: carried?.wallMs ?? 0 } : stored.report;
-          return deliverReport(context, report, maxTokens);
-        }
-        cell = stored?.cell;
+      // With a durable store: a cell that is not live here, or was suspended, is the store's.
+      if (session && context.durable && (cell === undefined || cell.pendingApprovals.length > 0)) {
+        const durable = await waitDurable(context, { scope, session, cellId, live: cell, terminate, hostContext: toolContext.hostContext, maxTokens });
+        if (durable !== undefined && 'output' in durable) return durable.output;
+        cell = durable?.cell;
       }
       if (!session || !cell) {
         if (terminate && session?.closedAs(cellId) === 'terminated') {
@@ -118,37 +100,4 @@ export function createWaitTool(context: CodeModeContext, cells: ResolvedCells): 
       return deliverReport(context, report, maxTokens);
     },
   };
-}
-
-/** The suspended cells of the session in the durable store; a failing store lists none (the live ones are listed). */
-async function listStored(durable: CodeModeDurable, scope: Scope, session: string, live: readonly CellSummary[]): Promise<CellSummary[]> {
-  try {
-    await durable.sweepIfDue();
-    return await durable.list(scope, session, new Set(live.map((cell) => cell.cellId)));
-  } catch {
-    return [];
-  }
-}
-
-/**
- * A cell that is not live here, from the durable store: its report (undecided approvals,
- * its end, or — with `terminate` — its approvals denied and the cell ended), or the live
- * cell it became (its batch decided, it goes on here). `undefined`: the store has none.
- */
-async function storedCell(context: CodeModeContext, scope: Scope, cellId: string, terminate: boolean, options: Parameters<typeof resumeStoredCell>[3]): Promise<{ report: ExecReport } | { cell: Cell } | undefined> {
-  const durable = context.durable;
-  if (durable === undefined) return undefined;
-  try {
-    if (terminate) {
-      const key = durableKey(scope, context.sessions.of(scope), cellId);
-      if ((await durable.cells.read(key)) === undefined) return undefined;
-      return { report: execReportOf(cellId, await durable.cells.terminate(key, 'terminated')) };
-    }
-    const stored = await resumeStoredCell(context, scope, cellId, options);
-    if (stored.kind === 'missing') return undefined;
-    return stored.kind === 'live' ? { cell: stored.cell } : { report: stored.report };
-  } catch (error) {
-    if (DurableCellError.isInstance(error)) throw new ToolFailure({ code: 'EXECUTION_FAILED', message: `${error.code}: ${error.message}` });
-    throw new ToolFailure({ code: 'EXECUTION_FAILED', message: `The durable store could not give cell "${cellId}": ${errorMessage(error)}` });
-  }
 }
