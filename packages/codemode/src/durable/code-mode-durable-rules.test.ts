@@ -24,7 +24,7 @@ let directory: string;
 let setups: Array<ReturnType<typeof durableCodeModeSetup>>;
 
 beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'toolcell-durable-exec-cells-'));
+  directory = await mkdtemp(join(tmpdir(), 'toolcell-code-mode-durable-rules-'));
   setups = [];
 });
 

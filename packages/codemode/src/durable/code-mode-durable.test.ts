@@ -19,7 +19,7 @@ let directory: string;
 let setups: Array<ReturnType<typeof durableCodeModeSetup>>;
 
 beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'toolcell-durable-exec-'));
+  directory = await mkdtemp(join(tmpdir(), 'toolcell-code-mode-durable-'));
   setups = [];
 });
 
