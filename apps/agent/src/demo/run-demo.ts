@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +23,7 @@ export const DEMO_MODES = ['direct', 'code_mode_only'] as const;
  */
 export const MODELLED_ROUND_TRIP_MS = 1_000;
 
-/** The program that warms a code-mode run's sandbox before the run's first request (see {@link runDemo}). */
+/** The program that starts a code-mode run's sandbox before any run (see {@link runDemo}). */
 const WARM_UP_PROGRAM = 'return 1;';
 
 /** One run of the demo. */
@@ -73,6 +73,8 @@ interface PreparedRun {
   readonly warmedUp: Promise<number> | undefined;
   /** When the run's first `exec` started (performance.now()), once it has. */
   readonly firstExec: { at: number | undefined };
+  /** Whether the runtime's events are shown and counted (not during the warm-ups). */
+  readonly shown: { value: boolean };
 }
 
 function prepareRun(mode: DemoRun['mode'], root: string, transcript: TranscriptSink): PreparedRun {
@@ -82,10 +84,10 @@ function prepareRun(mode: DemoRun['mode'], root: string, transcript: TranscriptS
   const settings = resolveSettings({ workspace, config: {}, configFile: undefined, flags: { mode, approve: 'all', provider: 'scripted' } });
   const nested = { calls: 0 };
   const firstExec: { at: number | undefined } = { at: undefined };
-  // The warm-up's events are not the run's: nothing is shown or counted before the run starts.
-  let running = false;
+  // The warm-ups' events are not the run's: nothing is shown or counted before the run starts.
+  const shown = { value: false };
   const counting: TranscriptSink = (event: TranscriptEvent) => {
-    if (!running) return;
+    if (!shown.value) return;
     if (event.type === 'call_start' && event.name === 'exec') firstExec.at ??= performance.now();
     if (event.type === 'call_end' && event.parentCallId !== undefined) nested.calls += 1;
     transcript(event);
@@ -94,20 +96,18 @@ function prepareRun(mode: DemoRun['mode'], root: string, transcript: TranscriptS
   runtime.catch(() => undefined); // awaited by its run; a failure is reported there
   // As an app does while the model writes its first reply: the sandbox process starts and
   // runs a program (its realm restored, the interpreter's paths run once), so the run's
-  // first program finds it warm. The demo's model answers at once, so the run waits for it.
+  // first program finds it warm. The demo's model answers at once, so the runs wait for it.
   const warmedUp = mode === 'direct' ? undefined : runtime.then(warmUpSandbox);
   warmedUp?.catch(() => undefined); // awaited by its run
   return {
     mode,
     settings,
-    transcript: (event) => {
-      running = true;
-      counting(event);
-    },
+    transcript: counting,
     runtime,
     nested,
     warmedUp,
     firstExec,
+    shown,
   };
 }
 
@@ -155,14 +155,24 @@ export async function runDemo(options: {
   readonly root?: string;
 }): Promise<DemoResult> {
   const root = options.root ?? mkdtempSync(join(tmpdir(), 'toolcell-demo-'));
-  // Every runtime is created first, so the code-mode run's sandbox process starts (and runs
-  // its warm-up program) while the direct run goes, as an app's does while it waits for the
-  // model's first reply: no run's wall time includes a process start.
+  // Every runtime is created first and the code-mode run's sandbox process started and
+  // warmed up before any run, as an app's is while it waits for the model's first reply: no
+  // run's wall time includes a process start, and none shares the CPU with one.
   const prepared = DEMO_MODES.map((mode) => prepareRun(mode, root, options.transcriptFor(mode)));
   const runs: DemoRun[] = [];
   try {
+    await Promise.all(prepared.map((run) => run.warmedUp));
+    // A session's first task pays the process's and the runtime's first use of the agent
+    // loop, the tools, the token counter and (code mode) the nested-call path and the guest's
+    // built-ins: tens of ms, whichever mode goes first. Each mode does the task once unshown
+    // (writing the same report), so the runs shown compare the modes as a session's later
+    // tasks see them, not the order they ran in.
+    for (const run of prepared) rmSync((await runPrepared(run)).reportPath);
     for (const run of prepared) {
       options.onRunStart?.(run.mode, join(root, run.mode));
+      run.shown.value = true;
+      run.firstExec.at = undefined;
+      run.nested.calls = 0;
       runs.push(await runPrepared(run));
     }
   } finally {
