@@ -2,48 +2,22 @@
 // their commit rules across a suspension; yield_control and notify work in every round;
 // expired cells answer DURABLE_CELL_EXPIRED and are swept (on an injected clock); the
 // `durable` option refuses what cannot work.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CallOutcome, JsonValue } from '@toolcell/core';
+import type { JsonValue } from '@toolcell/core';
 import { ConfigurationError, wireText } from '@toolcell/core';
 import { FileDurableStore } from '@toolcell/durable-store/files';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
 import { createInProcessTransport } from '@toolcell/sandbox';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CodeMode } from '../code-mode.js';
 import type { CellUpdateEvent } from '../code-mode-events.js';
-import type { ExecResult } from '../exec-report.js';
-import { execResultOf } from '../run-program.js';
-import type { DurableCodeModeSetupOptions } from '../test-support/durable-setup.js';
-import { TEST_KEYS, durableCodeModeSetup } from '../test-support/durable-setup.js';
+import { durablePerTest } from '../test-support/durable-per-test.js';
+import { TEST_KEYS, resultOf } from '../test-support/durable-setup.js';
 import { DurableCellError } from './durable-cell-error.js';
 
-let directory: string;
-let setups: Array<ReturnType<typeof durableCodeModeSetup>>;
-
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'toolcell-code-mode-durable-rules-'));
-  setups = [];
-});
-
-afterEach(async () => {
-  for (const setup of setups) await setup.close();
-  await rm(directory, { recursive: true, force: true });
-});
-
-function setup(options: DurableCodeModeSetupOptions = {}) {
-  const made = durableCodeModeSetup(directory, options);
-  setups.push(made);
-  return made;
-}
-
-function resultOf(outcome: CallOutcome): ExecResult {
-  const result = execResultOf(outcome);
-  if (result === undefined) throw new Error(`expected an exec result, got ${JSON.stringify(outcome)}`);
-  return result;
-}
+const durable = durablePerTest('toolcell-code-mode-durable-rules-');
+const setup = durable.codeModeSetup;
 
 const VALUES_KEY = { scope: '~session-values', session: 'root', cell: 'values' };
 
@@ -184,7 +158,7 @@ describe('the durable option', () => {
     const registry = new ToolRegistry({ mode: 'code_mode' });
     const runtime = new ToolRuntime({ registry });
     const transport = createInProcessTransport();
-    const store = new FileDurableStore({ directory: join(directory, 'store') });
+    const store = new FileDurableStore({ directory: join(durable.directory, 'store') });
     return { registry, runtime, transport, durable: { store, keys: TEST_KEYS } };
   }
 

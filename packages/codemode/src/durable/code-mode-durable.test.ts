@@ -3,42 +3,14 @@
 // with every pending approval; `wait` resumes it once they are decided, in this or a fresh
 // CodeMode over the same store. Real parts only: registry, executor, in-process sandbox,
 // file store on a temp directory.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { CallOutcome, JsonObject } from '@toolcell/core';
+import type { JsonObject } from '@toolcell/core';
 import { wireText } from '@toolcell/core';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CellUpdateEvent } from '../code-mode-events.js';
-import type { ExecResult } from '../exec-report.js';
-import { execResultOf } from '../run-program.js';
-import type { DurableCodeModeSetupOptions } from '../test-support/durable-setup.js';
-import { THREE_WRITES, durableCodeModeSetup } from '../test-support/durable-setup.js';
+import { durablePerTest } from '../test-support/durable-per-test.js';
+import { THREE_WRITES, resultOf } from '../test-support/durable-setup.js';
 
-let directory: string;
-let setups: Array<ReturnType<typeof durableCodeModeSetup>>;
-
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'toolcell-code-mode-durable-'));
-  setups = [];
-});
-
-afterEach(async () => {
-  for (const setup of setups) await setup.close();
-  await rm(directory, { recursive: true, force: true });
-});
-
-function setup(options: DurableCodeModeSetupOptions = {}) {
-  const made = durableCodeModeSetup(directory, options);
-  setups.push(made);
-  return made;
-}
-
-function resultOf(outcome: CallOutcome): ExecResult {
-  const result = execResultOf(outcome);
-  if (result === undefined) throw new Error(`expected an exec result, got ${JSON.stringify(outcome)}`);
-  return result;
-}
+const setup = durablePerTest('toolcell-code-mode-durable-').codeModeSetup;
 
 /** Starts THREE_WRITES and returns its awaiting answer. */
 async function suspendThreeWrites(made: ReturnType<typeof setup>) {

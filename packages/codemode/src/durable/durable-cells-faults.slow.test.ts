@@ -4,19 +4,20 @@
 // pending is durable-cells-process.slow.test.ts. Slow: fresh processes start from sources
 // through tsx, and a throwaway PostgreSQL cluster starts for this file.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { FileDurableStore } from '@toolcell/durable-store/files';
 import { PostgresDurableStore } from '@toolcell/durable-store/postgres';
 import { StoreError } from '@toolcell/durable-store';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The throwaway cluster of the store package's tests: this file needs a server of its own to stop.
 import type { PostgresCluster } from '@toolcell/vitest-config/postgres-cluster';
 import { startPostgresCluster } from '@toolcell/vitest-config/postgres-cluster';
-import { THREE_WRITES, TEST_KEYS, durableSetup } from '../test-support/durable-setup.js';
+import { durablePerTest } from '../test-support/durable-per-test.js';
+import type { durableSetup } from '../test-support/durable-setup.js';
+import { THREE_WRITES, TEST_KEYS, approveAll, suspendCell } from '../test-support/durable-setup.js';
 import type { DurableCellReport } from './durable-cell-report.js';
 import { DurableCells } from './durable-cells.js';
 
@@ -25,36 +26,8 @@ const CHILD = fileURLToPath(new URL('../test-support/durable-fault-child.ts', im
 const ROUNDS = 20;
 const LEASE_TTL_MS = 60_000;
 
-type Suspended = Extract<DurableCellReport, { status: 'suspended' }>;
-
-let directory: string;
-let closers: Array<() => Promise<void> | void>;
-
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'toolcell-durable-faults-'));
-  closers = [];
-});
-
-afterEach(async () => {
-  for (const close of closers.reverse()) await close();
-  await rm(directory, { recursive: true, force: true });
-});
-
-function setup(options: Parameters<typeof durableSetup>[1] = {}) {
-  const made = durableSetup(directory, options);
-  closers.push(() => made.close());
-  return made;
-}
-
-async function suspend(cells: DurableCells, code = THREE_WRITES, cellId?: string): Promise<Suspended> {
-  const report = await cells.start({ code, session: 'chat-1', callId: 'exec_1', ...(cellId === undefined ? {} : { cellId }) });
-  if (report.status !== 'suspended') throw new Error(`expected a suspension, got ${report.status}`);
-  return report;
-}
-
-async function approveAll(cells: DurableCells, report: Suspended): Promise<void> {
-  for (const approval of report.pendingApprovals) await cells.decide(approval.approvalId, { type: 'approve' });
-}
+const durable = durablePerTest('toolcell-durable-faults-');
+const setup = durable.setup;
 
 /** Spawn the fault child; `onStdout` sees its output as it comes; resolves with its exit. */
 function child(args: readonly string[], onStdout: (text: string, stdin: NodeJS.WritableStream) => void = () => undefined) {
@@ -74,7 +47,7 @@ function child(args: readonly string[], onStdout: (text: string, stdin: NodeJS.W
 
 /** Cells over the setup's registry, runtime and transport, and a file store over the same directory whose clock runs `offsetMs` ahead (a lease left by a dead process has expired). */
 function laterHost(made: ReturnType<typeof durableSetup>, offsetMs: number): DurableCells {
-  const store = new FileDurableStore({ directory: join(directory, 'store'), now: () => Date.now() + offsetMs });
+  const store = new FileDurableStore({ directory: join(durable.directory, 'store'), now: () => Date.now() + offsetMs });
   return new DurableCells({ registry: made.registry, runtime: made.runtime, transport: made.transport, keys: TEST_KEYS, store });
 }
 
@@ -84,9 +57,9 @@ const AFTER_ITS_LEASE = 5 * 60_000 + 1;
 describe('durable cells: a process killed (SIGKILL) while an approved call runs', () => {
   it('the call found started is an "outcome unknown" failure and never runs again; the others run once', { timeout: 120_000 }, async () => {
     const made = setup();
-    const report = await suspend(made.cells);
+    const report = await suspendCell(made.cells);
     await approveAll(made.cells, report);
-    const killed = await child(['die-in-write', directory, report.key.scope, report.key.session, report.key.cell]);
+    const killed = await child(['die-in-write', durable.directory, report.key.scope, report.key.session, report.key.cell]);
     expect(killed.signal).toBe('SIGKILL');
     expect(made.effects()).toEqual(['a.txt']);
     expect(await made.store.readJournal(report.key)).toContainEqual({ callId: '1', state: 'started' });
@@ -99,11 +72,11 @@ describe('durable cells: a process killed (SIGKILL) while an approved call runs'
 
   it('an idempotent tool runs again once, under the call id the killed process used', { timeout: 120_000 }, async () => {
     const made = setup({ idempotent: true });
-    const report = await suspend(made.cells);
+    const report = await suspendCell(made.cells);
     await approveAll(made.cells, report);
-    const killed = await child(['die-in-write', directory, report.key.scope, report.key.session, report.key.cell, 'idempotent']);
+    const killed = await child(['die-in-write', durable.directory, report.key.scope, report.key.session, report.key.cell, 'idempotent']);
     expect(killed.signal).toBe('SIGKILL');
-    const [diedIn] = (await readFile(join(directory, 'died.log'), 'utf8')).trim().split('\n');
+    const [diedIn] = (await readFile(join(durable.directory, 'died.log'), 'utf8')).trim().split('\n');
     const ran: string[] = [];
     made.runtime.onPostExecute((call) => void ran.push(call.callId));
     const done = await laterHost(made, AFTER_ITS_LEASE).resume(report.key);
@@ -119,7 +92,7 @@ describe('durable cells: two processes resume the same cells at once', () => {
     const made = setup();
     for (let round = 0; round < ROUNDS; round += 1) {
       const code = THREE_WRITES.replaceAll(/'([abc])\.txt'/g, `'${round}-$1.txt'`);
-      await approveAll(made.cells, await suspend(made.cells, code, `race-${round}`));
+      await approveAll(made.cells, await suspendCell(made.cells, code, `race-${round}`));
     }
     // Both racers start, say they are ready, and are told to go at the same moment.
     let ready = 0;
@@ -130,7 +103,7 @@ describe('durable cells: two processes resume the same cells at once', () => {
       ready += 1;
       if (ready === 2) for (const each of stdins) each.write('go\n');
     };
-    const racers = await Promise.all([child(['race', directory, String(ROUNDS)], whenReady), child(['race', directory, String(ROUNDS)], whenReady)]);
+    const racers = await Promise.all([child(['race', durable.directory, String(ROUNDS)], whenReady), child(['race', durable.directory, String(ROUNDS)], whenReady)]);
     for (const racer of racers) expect(racer, racer.stderr).toMatchObject({ code: 0 });
     const answers = racers.map((racer) => JSON.parse(racer.stdout.trim().split('\n').at(-1) ?? '[]') as string[]);
     // Per cell: one racer ran it; the other was refused (STORE_LEASE_HELD) or read its final report (also "completed").
@@ -158,12 +131,12 @@ describe('durable cells on PostgreSQL: the server goes away mid-resume', () => {
   it('a waiter woken by NOTIFY resumes the cell once its whole batch is decided by another machine', { timeout: 240_000 }, async () => {
     const made = setup();
     const [waiting, deciding] = [0, 1].map(() => new PostgresDurableStore({ connectionString: cluster.url, schema: 'notify' }));
-    for (const store of [waiting, deciding]) closers.push(() => store?.close());
+    for (const store of [waiting, deciding]) durable.onClose(() => store?.close());
     if (waiting?.watchDecisions === undefined || deciding === undefined) throw new Error('expected two stores that watch');
     const options = { registry: made.registry, runtime: made.runtime, transport: made.transport, keys: TEST_KEYS };
     const here = new DurableCells({ ...options, store: waiting });
     const elsewhere = new DurableCells({ ...options, store: deciding });
-    const report = await suspend(here);
+    const report = await suspendCell(here);
     // The waiter: on each notice, resume the notice's cell once nothing of its batch is pending.
     // Two notices may both find the batch decided: the second resume is refused while the
     // first holds the lease (or answers the final report), and nothing runs twice.
@@ -178,7 +151,7 @@ describe('durable cells on PostgreSQL: the server goes away mid-resume', () => {
         })
         .catch((error: unknown) => refusals.push(StoreError.isInstance(error) ? error.code : String(error)));
     });
-    closers.push(() => watch.close());
+    durable.onClose(() => watch.close());
     for (const approval of report.pendingApprovals) await elsewhere.decide(approval.approvalId, { type: 'approve' });
     expect(await done).toMatchObject({ status: 'completed', returnValue: ['wrote a.txt', 'wrote b.txt', 'wrote c.txt'] });
     expect(made.effects()).toEqual(['a.txt', 'b.txt', 'c.txt']);
@@ -189,9 +162,9 @@ describe('durable cells on PostgreSQL: the server goes away mid-resume', () => {
     const made = setup();
     const clock = { offset: 0 };
     const store = new PostgresDurableStore({ connectionString: cluster.url, schema: 'faults', now: () => Date.now() + clock.offset });
-    closers.push(() => store.close());
+    durable.onClose(() => store.close());
     const cells = new DurableCells({ registry: made.registry, runtime: made.runtime, transport: made.transport, keys: TEST_KEYS, store, leaseTtlMs: LEASE_TTL_MS });
-    const report = await suspend(cells);
+    const report = await suspendCell(cells);
     await approveAll(cells, report);
     // The first approved call's guard stops the server: the write runs, its outcome cannot be recorded.
     let stopped = false;

@@ -4,52 +4,30 @@
 // (root ignores file modes, so only a mount really refuses writes); the sandbox and CI run
 // as root. Killed processes and PostgreSQL are in durable-cells-faults.slow.test.ts.
 import { execFileSync } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir, userInfo } from 'node:os';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import type { FunctionToolDefinition, JsonObject } from '@toolcell/core';
 import { StoreError } from '@toolcell/durable-store';
 import { FileDurableStore } from '@toolcell/durable-store/files';
 import { SnapshotError } from '@toolcell/sandbox';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEST_KEYS, THREE_WRITES, durableSetup } from '../test-support/durable-setup.js';
-import type { DurableCellReport } from './durable-cell-report.js';
+import { describe, expect, it } from 'vitest';
+import { durablePerTest } from '../test-support/durable-per-test.js';
+import { TEST_KEYS, THREE_WRITES, approveAll, suspendCell } from '../test-support/durable-setup.js';
 import { DurableCells } from './durable-cells.js';
 
 const HOUR = 3_600_000;
 const LEASE_TTL_MS = 60_000;
 
-let directory: string;
-let cleanups: Array<() => Promise<void> | void>;
-
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'toolcell-durable-faults-'));
-  cleanups = [];
-});
-
-afterEach(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup();
-  await rm(directory, { recursive: true, force: true });
-});
+const durable = durablePerTest('toolcell-durable-faults-');
 
 /** The durable stack over a file store at `storeDirectory` whose clock runs `clock.offset` ms ahead of the real one. */
-function stack(storeDirectory = join(directory, 'store'), keys = TEST_KEYS) {
-  const made = durableSetup(directory);
-  cleanups.push(() => made.close());
+function stack(storeDirectory = join(durable.directory, 'store'), keys = TEST_KEYS) {
+  const made = durable.setup();
   const clock = { offset: 0 };
   const store = new FileDurableStore({ directory: storeDirectory, now: () => Date.now() + clock.offset });
   const cells = new DurableCells({ registry: made.registry, runtime: made.runtime, transport: made.transport, store, keys, leaseTtlMs: LEASE_TTL_MS });
   return { ...made, store, cells, clock };
-}
-
-async function suspendThreeWrites(cells: DurableCells): Promise<Extract<DurableCellReport, { status: 'suspended' }>> {
-  const report = await cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1' });
-  if (report.status !== 'suspended') throw new Error(`expected a suspension, got ${report.status}`);
-  return report;
-}
-
-async function approveAll(cells: DurableCells, report: Extract<DurableCellReport, { status: 'suspended' }>): Promise<void> {
-  for (const approval of report.pendingApprovals) await cells.decide(approval.approvalId, { type: 'approve' });
 }
 
 async function caught(promise: Promise<unknown>): Promise<unknown> {
@@ -70,7 +48,7 @@ async function mountOver(target: string, mount: (target: string) => void): Promi
   if (userInfo().uid !== 0) throw new Error('The store fault tests mount a read-only or tiny file system over the store, which needs root (the sandbox and CI run as root).');
   await mkdir(target, { recursive: true });
   mount(target);
-  cleanups.push(() => run('umount', [target]));
+  durable.onClose(() => run('umount', [target]));
 }
 
 const readOnly = (target: string): void => {
@@ -92,7 +70,7 @@ async function fillUp(file: string): Promise<void> {
 describe('durable cells: decisions', () => {
   it('a decision for an expired approval is STORE_EXPIRED; its call never runs', async () => {
     const { cells, clock, effects } = stack();
-    const report = await suspendThreeWrites(cells);
+    const report = await suspendCell(cells);
     clock.offset = 25 * HOUR;
     const error = await caught(cells.decide(report.pendingApprovals[0]?.approvalId ?? '', { type: 'approve' }));
     expect(StoreError.isInstance(error) && error.code).toBe('STORE_EXPIRED');
@@ -104,7 +82,7 @@ describe('durable cells: decisions', () => {
 
   it('a decision for an approval already decided says which stands, and its call runs once', async () => {
     const { cells, effects } = stack();
-    const report = await suspendThreeWrites(cells);
+    const report = await suspendCell(cells);
     await approveAll(cells, report);
     expect(await cells.resume(report.key)).toMatchObject({ status: 'completed' });
     const late = await cells.decide(report.pendingApprovals[0]?.approvalId ?? '', { type: 'deny', reason: 'too late' });
@@ -116,7 +94,7 @@ describe('durable cells: decisions', () => {
 describe('durable cells: the tool changed while its call was parked', () => {
   it('a tool replaced by another definition is refused NOT_CALLABLE after approval; the new one does not run', async () => {
     const { cells, registry, effects } = stack();
-    const report = await suspendThreeWrites(cells);
+    const report = await suspendCell(cells);
     await approveAll(cells, report);
     const replacement: FunctionToolDefinition = {
       kind: 'function',
@@ -136,7 +114,7 @@ describe('durable cells: the tool changed while its call was parked', () => {
 
   it('the same definition registered again (as a fresh process does) still runs', async () => {
     const { cells, registry, effects } = stack();
-    const report = await suspendThreeWrites(cells);
+    const report = await suspendCell(cells);
     await approveAll(cells, report);
     const same = registry.get('write_file');
     if (same === undefined) throw new Error('expected write_file');
@@ -150,10 +128,10 @@ describe('durable cells: the tool changed while its call was parked', () => {
 describe('durable cells: a snapshot the sandbox refuses', () => {
   it('sealed with a key this host lacks: SNAPSHOT_TAMPERED naming the key; the cell is kept and a host with the key finishes it', async () => {
     const { cells, store, effects } = stack();
-    const report = await suspendThreeWrites(cells);
+    const report = await suspendCell(cells);
     await approveAll(cells, report);
     const before = await store.readCell(report.key);
-    const other = stack(join(directory, 'store'), { current: { id: 'other-1', secret: 'another-secret-of-at-least-32-bytes!!' } });
+    const other = stack(join(durable.directory, 'store'), { current: { id: 'other-1', secret: 'another-secret-of-at-least-32-bytes!!' } });
     const error = await caught(other.cells.resume(report.key));
     expect(SnapshotError.isInstance(error) && error.code).toBe('SNAPSHOT_TAMPERED');
     expect((error as Error).message).toContain('it was sealed with key "test-1", which this host does not have');
@@ -167,7 +145,7 @@ describe('durable cells: a snapshot the sandbox refuses', () => {
 
   it('a snapshot changed in the store: SNAPSHOT_TAMPERED before any decided call runs, the cell is kept', async () => {
     const { cells, store, effects } = stack();
-    const report = await suspendThreeWrites(cells);
+    const report = await suspendCell(cells);
     await approveAll(cells, report);
     const cell = await store.readCell(report.key);
     if (cell?.snapshot === undefined) throw new Error('expected a snapshot');
@@ -192,9 +170,9 @@ describe('durable cells: a snapshot the sandbox refuses', () => {
 
 describe('durable cells: a store that cannot be written', () => {
   it('a read-only store directory: deciding and resuming are STORE_UNAVAILABLE naming it; listing works; once writable, each call runs once', async () => {
-    const storeDirectory = join(directory, 'store');
+    const storeDirectory = join(durable.directory, 'store');
     const { cells, effects } = stack(storeDirectory);
-    const report = await suspendThreeWrites(cells);
+    const report = await suspendCell(cells);
     await mountOver(storeDirectory, readOnly);
     const decided = await caught(cells.decide(report.pendingApprovals[0]?.approvalId ?? '', { type: 'approve' }));
     expect(StoreError.isInstance(decided) && decided.code).toBe('STORE_UNAVAILABLE');
@@ -208,7 +186,7 @@ describe('durable cells: a store that cannot be written', () => {
   });
 
   it('a read-only store when a program would be suspended: STORE_UNAVAILABLE naming it, nothing ran, and the next program runs once it is writable', async () => {
-    const storeDirectory = join(directory, 'store');
+    const storeDirectory = join(durable.directory, 'store');
     const { cells, effects } = stack(storeDirectory);
     await mountOver(storeDirectory, readOnly);
     const error = await caught(cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1' }));
@@ -216,17 +194,17 @@ describe('durable cells: a store that cannot be written', () => {
     expect((error as Error).message).toContain('could not write the cell (the directory is not writable)');
     expect(effects()).toEqual([]);
     writable(storeDirectory);
-    const report = await suspendThreeWrites(cells);
+    const report = await suspendCell(cells);
     await approveAll(cells, report);
     expect(await cells.resume(report.key)).toMatchObject({ status: 'completed', returnValue: ['wrote a.txt', 'wrote b.txt', 'wrote c.txt'] });
     expect(effects()).toEqual(['a.txt', 'b.txt', 'c.txt']);
   });
 
   it('a store that fills up while an approved call runs: STORE_UNAVAILABLE (the disk is full), no temporary files left; later the call is "outcome unknown", the rest run once', async () => {
-    const storeDirectory = join(directory, 'store');
+    const storeDirectory = join(durable.directory, 'store');
     await mountOver(storeDirectory, (target) => run('mount', ['-t', 'tmpfs', '-o', 'size=512k', 'tmpfs', target]));
     const { cells, runtime, clock, effects } = stack(storeDirectory);
-    const report = await suspendThreeWrites(cells);
+    const report = await suspendCell(cells);
     await approveAll(cells, report);
     const filler = join(storeDirectory, 'filler');
     // The first approved call's guard fills the disk: the call runs, its outcome cannot be recorded.

@@ -1,35 +1,16 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { StoreError } from '@toolcell/durable-store';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { THREE_WRITES, durableSetup } from '../test-support/durable-setup.js';
+import { describe, expect, it } from 'vitest';
+import { durablePerTest } from '../test-support/durable-per-test.js';
+import type { durableSetup } from '../test-support/durable-setup.js';
+import { THREE_WRITES, approveAll, suspendCell } from '../test-support/durable-setup.js';
 import { DurableCellError } from './durable-cell-error.js';
 
-let directory: string;
-let setups: Array<ReturnType<typeof durableSetup>>;
-
-beforeEach(async () => {
-  directory = await mkdtemp(join(tmpdir(), 'toolcell-durable-cells-'));
-  setups = [];
-});
-
-afterEach(async () => {
-  for (const setup of setups) await setup.close();
-  await rm(directory, { recursive: true, force: true });
-});
-
-function setup(options: Parameters<typeof durableSetup>[1] = {}) {
-  const made = durableSetup(directory, options);
-  setups.push(made);
-  return made;
-}
+const setup = durablePerTest('toolcell-durable-cells-').setup;
 
 /** Starts THREE_WRITES, approves all three calls, then leaves the store as a process that died while running the first write leaves it: that call started, not done. */
 async function approveAllThenDieDuringFirstWrite({ cells, store }: ReturnType<typeof durableSetup>) {
-  const report = await cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1' });
-  if (report.status !== 'suspended') throw new Error('expected a suspension');
-  for (const approval of report.pendingApprovals) await cells.decide(approval.approvalId, { type: 'approve' });
+  const report = await suspendCell(cells);
+  await approveAll(cells, report);
   const crashed = await store.claimLease(report.key, 'a process that died', 60_000);
   await store.moveCall(crashed, '1', 'awaiting', 'approved');
   await store.moveCall(crashed, '1', 'approved', 'started');
@@ -40,9 +21,7 @@ async function approveAllThenDieDuringFirstWrite({ cells, store }: ReturnType<ty
 describe('durable cells', () => {
   it('a Promise.all needing three approvals is suspended with all three listed at once', async () => {
     const { cells, store, effects } = setup();
-    const report = await cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1', cellId: 'cell-1' });
-    expect(report.status).toBe('suspended');
-    if (report.status !== 'suspended') return;
+    const report = await suspendCell(cells, THREE_WRITES, 'cell-1');
     expect(report.pendingApprovals.map((approval) => [approval.toolName, approval.args, approval.cellId])).toEqual([
       ['write_file', 'path: "a.txt"\ntext: "A"', 'cell-1'],
       ['write_file', 'path: "b.txt"\ntext: "B"', 'cell-1'],
@@ -64,8 +43,7 @@ describe('durable cells', () => {
 
   it('two approved and one denied: resume finishes the program where it stopped; each write happened once', async () => {
     const { cells, effects } = setup();
-    const report = await cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1' });
-    if (report.status !== 'suspended') throw new Error('expected a suspension');
+    const report = await suspendCell(cells);
     const [first, second, third] = report.pendingApprovals;
     await cells.decide(first?.approvalId ?? '', { type: 'approve' });
     await cells.decide(second?.approvalId ?? '', { type: 'deny', reason: 'not b' });
@@ -82,8 +60,7 @@ describe('durable cells', () => {
 
   it('the first decision wins; a second says which stands; an unknown approval is refused', async () => {
     const { cells } = setup();
-    const report = await cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1' });
-    if (report.status !== 'suspended') throw new Error('expected a suspension');
+    const report = await suspendCell(cells);
     const approvalId = report.pendingApprovals[0]?.approvalId ?? '';
     expect(await cells.decide(approvalId, { type: 'approve' })).toMatchObject({ recorded: true });
     expect(await cells.decide(approvalId, { type: 'deny' })).toMatchObject({ recorded: false, decision: { decision: { type: 'approve' } } });
@@ -92,8 +69,7 @@ describe('durable cells', () => {
 
   it('a partly decided batch resumes the decided calls and stays suspended at the rest', async () => {
     const { cells, effects } = setup();
-    const report = await cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1' });
-    if (report.status !== 'suspended') throw new Error('expected a suspension');
+    const report = await suspendCell(cells);
     await cells.decide(report.pendingApprovals[0]?.approvalId ?? '', { type: 'approve' });
     const partly = await cells.resume(report.key);
     expect(partly.status).toBe('suspended');
@@ -132,9 +108,8 @@ describe('durable cells', () => {
 
   it('a tool unregistered while its call was parked is refused after approval', async () => {
     const { cells, registry, effects } = setup();
-    const report = await cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1' });
-    if (report.status !== 'suspended') throw new Error('expected a suspension');
-    for (const approval of report.pendingApprovals) await cells.decide(approval.approvalId, { type: 'approve' });
+    const report = await suspendCell(cells);
+    await approveAll(cells, report);
     registry.unregister('write_file');
     expect(await cells.resume(report.key)).toMatchObject({ status: 'completed', returnValue: ['UNKNOWN_TOOL', 'UNKNOWN_TOOL', 'UNKNOWN_TOOL'] });
     expect(effects()).toEqual([]);
@@ -148,9 +123,8 @@ describe('durable cells', () => {
 
   it('an expired cell is DURABLE_CELL_EXPIRED and nothing runs', async () => {
     const { cells, store, effects } = setup();
-    const report = await cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1' });
-    if (report.status !== 'suspended') throw new Error('expected a suspension');
-    for (const approval of report.pendingApprovals) await cells.decide(approval.approvalId, { type: 'approve' });
+    const report = await suspendCell(cells);
+    await approveAll(cells, report);
     const cell = await store.readCell(report.key);
     if (cell === undefined) throw new Error('expected the cell in the store');
     const { version: _version, ...rest } = cell;

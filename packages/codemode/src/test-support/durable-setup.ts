@@ -3,7 +3,7 @@
 // approval handler defers, the in-process sandbox, and a file store.
 import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { FunctionToolDefinition, JsonObject } from '@toolcell/core';
+import type { CallOutcome, FunctionToolDefinition, JsonObject } from '@toolcell/core';
 import { jsonOutput } from '@toolcell/core';
 import { FileDurableStore } from '@toolcell/durable-store/files';
 import { ToolRuntime } from '@toolcell/executor';
@@ -11,7 +11,10 @@ import { ToolRegistry } from '@toolcell/registry';
 import type { SandboxLimits } from '@toolcell/sandbox';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import { CodeMode } from '../code-mode.js';
+import type { DurableCellReport } from '../durable/durable-cell-report.js';
 import { DurableCells } from '../durable/durable-cells.js';
+import type { ExecResult } from '../exec-report.js';
+import { execResultOf } from '../run-program.js';
 
 /** The seal key every process of a test shares. */
 export const TEST_KEYS = { current: { id: 'test-1', secret: 'a-test-secret-of-at-least-32-bytes!!' } };
@@ -51,8 +54,15 @@ function durableTools(directory: string, options: { readonly idempotent?: boolea
   return { registry, effects };
 }
 
+/** What {@link durableSetup} varies. */
+export interface DurableSetupOptions {
+  /** `write_file` is marked idempotent. */
+  readonly idempotent?: boolean;
+  readonly holder?: string;
+}
+
 /** The durable stack over `directory`; `effects()` lists the writes that happened, in order. */
-export function durableSetup(directory: string, options: { readonly idempotent?: boolean; readonly holder?: string } = {}) {
+export function durableSetup(directory: string, options: DurableSetupOptions = {}) {
   const { registry, effects } = durableTools(directory, options);
   registry.register({ kind: 'freeform', name: 'exec', description: 'Run a program.', jsonFallback: { parameter: 'code', description: 'JavaScript' }, execute: () => jsonOutput(null) });
   const runtime = new ToolRuntime({ registry, approval: { ask: () => ({ type: 'defer' }) } });
@@ -127,3 +137,25 @@ const results = await Promise.allSettled([
   tools.write_file({ path: 'c.txt', text: 'C' }),
 ]);
 return results.map((result) => result.status === 'fulfilled' ? 'wrote ' + result.value.written : result.reason.code);`;
+
+/** A report of a cell that waits for decisions. */
+export type SuspendedReport = Extract<DurableCellReport, { status: 'suspended' }>;
+
+/** Starts `code` (THREE_WRITES by default) as cell call `exec_1` of session `chat-1`; throws unless it was suspended. */
+export async function suspendCell(cells: DurableCells, code = THREE_WRITES, cellId?: string): Promise<SuspendedReport> {
+  const report = await cells.start({ code, session: 'chat-1', callId: 'exec_1', ...(cellId === undefined ? {} : { cellId }) });
+  if (report.status !== 'suspended') throw new Error(`expected a suspension, got ${report.status}`);
+  return report;
+}
+
+/** Approves every approval the suspended cell waits for. */
+export async function approveAll(cells: DurableCells, report: SuspendedReport): Promise<void> {
+  for (const approval of report.pendingApprovals) await cells.decide(approval.approvalId, { type: 'approve' });
+}
+
+/** The exec result in a call's outcome; throws when there is none. */
+export function resultOf(outcome: CallOutcome): ExecResult {
+  const result = execResultOf(outcome);
+  if (result === undefined) throw new Error(`expected an exec result, got ${JSON.stringify(outcome)}`);
+  return result;
+}
