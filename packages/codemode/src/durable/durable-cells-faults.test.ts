@@ -30,6 +30,14 @@ function stack(storeDirectory = join(durable.directory, 'store'), keys = TEST_KE
   return { ...made, store, cells, clock };
 }
 
+/** {@link stack} with THREE_WRITES suspended and all three of its calls approved. */
+async function approvedThreeWrites() {
+  const made = stack();
+  const report = await suspendCell(made.cells);
+  await approveAll(made.cells, report);
+  return { ...made, report };
+}
+
 async function caught(promise: Promise<unknown>): Promise<unknown> {
   try {
     await promise;
@@ -81,9 +89,7 @@ describe('durable cells: decisions', () => {
   });
 
   it('a decision for an approval already decided says which stands, and its call runs once', async () => {
-    const { cells, effects } = stack();
-    const report = await suspendCell(cells);
-    await approveAll(cells, report);
+    const { cells, effects, report } = await approvedThreeWrites();
     expect(await cells.resume(report.key)).toMatchObject({ status: 'completed' });
     const late = await cells.decide(report.pendingApprovals[0]?.approvalId ?? '', { type: 'deny', reason: 'too late' });
     expect(late).toMatchObject({ recorded: false, decision: { decision: { type: 'approve' } } });
@@ -93,9 +99,7 @@ describe('durable cells: decisions', () => {
 
 describe('durable cells: the tool changed while its call was parked', () => {
   it('a tool replaced by another definition is refused NOT_CALLABLE after approval; the new one does not run', async () => {
-    const { cells, registry, effects } = stack();
-    const report = await suspendCell(cells);
-    await approveAll(cells, report);
+    const { cells, registry, effects, report } = await approvedThreeWrites();
     const replacement: FunctionToolDefinition = {
       kind: 'function',
       name: 'write_file',
@@ -113,9 +117,7 @@ describe('durable cells: the tool changed while its call was parked', () => {
   });
 
   it('the same definition registered again (as a fresh process does) still runs', async () => {
-    const { cells, registry, effects } = stack();
-    const report = await suspendCell(cells);
-    await approveAll(cells, report);
+    const { cells, registry, effects, report } = await approvedThreeWrites();
     const same = registry.get('write_file');
     if (same === undefined) throw new Error('expected write_file');
     registry.unregister('write_file');
@@ -127,9 +129,7 @@ describe('durable cells: the tool changed while its call was parked', () => {
 
 describe('durable cells: a snapshot the sandbox refuses', () => {
   it('sealed with a key this host lacks: SNAPSHOT_TAMPERED naming the key; the cell is kept and a host with the key finishes it', async () => {
-    const { cells, store, effects } = stack();
-    const report = await suspendCell(cells);
-    await approveAll(cells, report);
+    const { cells, store, effects, report } = await approvedThreeWrites();
     const before = await store.readCell(report.key);
     const other = stack(join(durable.directory, 'store'), { current: { id: 'other-1', secret: 'another-secret-of-at-least-32-bytes!!' } });
     const error = await caught(other.cells.resume(report.key));
@@ -144,9 +144,7 @@ describe('durable cells: a snapshot the sandbox refuses', () => {
   });
 
   it('a snapshot changed in the store: SNAPSHOT_TAMPERED before any decided call runs, the cell is kept', async () => {
-    const { cells, store, effects } = stack();
-    const report = await suspendCell(cells);
-    await approveAll(cells, report);
+    const { cells, store, effects, report } = await approvedThreeWrites();
     const cell = await store.readCell(report.key);
     if (cell?.snapshot === undefined) throw new Error('expected a snapshot');
     const tampered = new Uint8Array(cell.snapshot);

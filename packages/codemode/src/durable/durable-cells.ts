@@ -1,5 +1,5 @@
 import type { JsonObject, JsonValue } from '@toolcell/core';
-import type { CellKey, DurableStore, Lease, RecordDecisionResult, StoredApproval, StoredDecisionInput } from '@toolcell/durable-store';
+import type { CellKey, CellRecord, DurableStore, Lease, RecordDecisionResult, StoredApproval, StoredDecisionInput } from '@toolcell/durable-store';
 import { previewApprovalArgs } from '@toolcell/executor';
 import type { Scope, ToolRegistry } from '@toolcell/registry';
 import type { DurableProgramResult, DurableRunOptions, DurableSandboxTransport, GuestToolResponse, OutputItem, RunProgramRequest, SandboxLimits, SealKeys } from '@toolcell/sandbox';
@@ -137,14 +137,8 @@ export class DurableCells {
    * cell that ended answers its final report; nothing runs again.
    */
   async resume(key: CellKey, options: { readonly hostContext?: unknown; readonly hooks?: DurableCellHooks } = {}): Promise<DurableCellReport> {
-    const store = this.#options.store;
-    const lease = await store.claimLease(key, this.#holder, this.#options.leaseTtlMs ?? 5 * 60_000);
-    let failed = false;
-    try {
-      const cell = await store.readCell(key);
-      if (cell === undefined) throw unknown(key);
-      const state = cell.state as unknown as DurableCellState;
-      if (cell.status === 'done' && state.report !== undefined) return state.report;
+    return await this.#underLease(key, async (cell, state, lease) => {
+      const store = this.#options.store;
       if (this.#now() >= cell.expiresAt || cell.snapshot === undefined) throw expired(key, cell.expiresAt);
       // Before any decided call runs: a snapshot this host cannot open (a lost key, another build) would strand their effects.
       this.#options.transport.checkSnapshot({ snapshot: cell.snapshot, durable: this.#durable(key) });
@@ -166,12 +160,7 @@ export class DurableCells {
       const answered = new Set(answers.map((answer) => String(answer.id)));
       const stillParked = cell.approvals.filter((approval) => !answered.has(approval.callId));
       return await this.#settle({ key, version: cell.version, execCallId: state.execCallId, calls: state.calls, approvals: stillParked, batch, run, hooks: options.hooks });
-    } catch (error) {
-      failed = true;
-      throw error;
-    } finally {
-      await releaseLease(store, lease, failed);
-    }
+    });
   }
 
   /**
@@ -200,6 +189,24 @@ export class DurableCells {
    * that report). A cell that ended already answers its final report.
    */
   async terminate(key: CellKey, reason = 'terminated'): Promise<DurableCellReport> {
+    return await this.#underLease(key, async (cell, state) => {
+      const store = this.#options.store;
+      for (const approval of cell.approvals) {
+        if (this.#now() < approval.expiresAt) await store.recordDecision(approval.approvalId, { type: 'deny', reason });
+      }
+      const report: DurableCellReport = { status: 'terminated', key, output: state.output ?? [] };
+      const done: DurableCellState = { execCallId: state.execCallId, calls: state.calls, report };
+      await store.writeCell({ key, status: 'done', expiresAt: this.#now() + (this.#options.ttlMs ?? DAY_MS), approvals: [], state: done as unknown as JsonValue, snapshot: undefined }, cell.version);
+      return report;
+    });
+  }
+
+  /**
+   * Runs `step` on a stored cell under the cell's lease, released after it (a release that
+   * fails does not hide the error of a failed step); a cell that ended answers its final
+   * report without `step`.
+   */
+  async #underLease(key: CellKey, step: (cell: CellRecord, state: DurableCellState, lease: Lease) => Promise<DurableCellReport>): Promise<DurableCellReport> {
     const store = this.#options.store;
     const lease = await store.claimLease(key, this.#holder, this.#options.leaseTtlMs ?? 5 * 60_000);
     let failed = false;
@@ -208,13 +215,7 @@ export class DurableCells {
       if (cell === undefined) throw unknown(key);
       const state = cell.state as unknown as DurableCellState;
       if (cell.status === 'done' && state.report !== undefined) return state.report;
-      for (const approval of cell.approvals) {
-        if (this.#now() < approval.expiresAt) await store.recordDecision(approval.approvalId, { type: 'deny', reason });
-      }
-      const report: DurableCellReport = { status: 'terminated', key, output: state.output ?? [] };
-      const done: DurableCellState = { execCallId: state.execCallId, calls: state.calls, report };
-      await store.writeCell({ key, status: 'done', expiresAt: this.#now() + (this.#options.ttlMs ?? DAY_MS), approvals: [], state: done as unknown as JsonValue, snapshot: undefined }, cell.version);
-      return report;
+      return await step(cell, state, lease);
     } catch (error) {
       failed = true;
       throw error;
