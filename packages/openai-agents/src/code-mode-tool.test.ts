@@ -1,7 +1,7 @@
 // exec inside the OpenAI Agents SDK, driven through `run` by a scripted model: nested calls
 // keep each tool's needsApproval, guardrails, the run's context and the tool's raw errors.
-import type { RunContext } from '@openai/agents';
-import { Agent, ToolGuardrailFunctionOutputFactory, ToolInputGuardrailTripwireTriggered, defineToolInputGuardrail, defineToolOutputGuardrail, run, tool } from '@openai/agents';
+import type { RunContext, RunStreamEvent } from '@openai/agents';
+import { Agent, ToolGuardrailFunctionOutputFactory, ToolInputGuardrailTripwireTriggered, defineToolInputGuardrail, defineToolOutputGuardrail, run, setSensitiveDataLoggingEnabled, tool } from '@openai/agents';
 import type { ExecResult } from '@toolcell/codemode';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,6 +16,8 @@ interface AppContext {
 
 const deleted: string[] = [];
 const refunds: string[] = [];
+const charges: unknown[] = [];
+const chargeApprovals: unknown[] = [];
 
 const noAdmin = defineToolInputGuardrail({
   name: 'no_admin',
@@ -72,6 +74,14 @@ const tools = {
     outputGuardrails: [noSecrets],
     execute: async ({ id }) => ({ id, note: id === 'u2' ? 'secret' : 'public' }),
   }),
+  charge: tool({
+    name: 'charge',
+    description: 'Charge an amount.',
+    parameters: z.object({ amount: z.coerce.number(), currency: z.string().default('EUR') }),
+    errorFunction: null,
+    needsApproval: async (_context, input) => (chargeApprovals.push(input), input.amount > 100),
+    execute: async (input) => (charges.push(input), { charged: input.amount, currency: input.currency }),
+  }),
   guarded: tool({ name: 'guarded', description: 'Trips a wire.', parameters: z.object({}), inputGuardrails: [tripwire], execute: async () => 'ran' }),
 };
 
@@ -79,6 +89,8 @@ let open: CodeModeTool | undefined;
 afterEach(async () => {
   deleted.length = 0;
   refunds.length = 0;
+  charges.length = 0;
+  chargeApprovals.length = 0;
   await open?.close();
 });
 
@@ -166,5 +178,68 @@ describe('codeModeTool through run', () => {
     await run(new Agent({ name: 'support', model, tools: [open] }), 'go');
     const descriptions = model.requests.map((request) => request.tools.find((declared) => declared.name === 'exec'));
     expect(descriptions.map((declared) => (declared as { description: string }).description.includes('audit_log'))).toEqual([false, true]);
+  });
+});
+
+describe("the tool's own zod schema on nested calls", () => {
+  it('coerces and fills defaults as invoke parses them: "5" arrives as 5, an omitted field as its default', async () => {
+    const { execResult } = await runExec('return await tools.charge({ amount: "5" });');
+    expect(charges).toEqual([{ amount: 5, currency: 'EUR' }]);
+    expect(execResult?.return_value).toEqual({ charged: 5, currency: 'EUR' });
+  });
+
+  it("refuses input the schema refuses with INVALID_ARGS and zod's message where the SDK keeps it, and the tool never runs", async () => {
+    const program = 'try { await tools.charge({ amount: "five" }); } catch (error) { return [error.code, error.message]; }';
+    const { execResult } = await runExec(program);
+    expect(execResult?.return_value).toEqual(['INVALID_ARGS', 'Invalid arguments for "charge": its schema refused them (the Agents SDK says why only when sensitive tool data may be logged). Check them against the signature in the exec description.']);
+    await open?.close();
+    setSensitiveDataLoggingEnabled(true);
+    try {
+      const { execResult: detailed } = await runExec(program);
+      expect(detailed?.return_value).toEqual(['INVALID_ARGS', 'Invalid arguments for "charge": at amount: Invalid input: expected number, received NaN']);
+    } finally {
+      setSensitiveDataLoggingEnabled(false);
+    }
+    expect(charges).toEqual([]);
+  });
+
+  it("gives needsApproval the arguments as the program passed them (the SDK keeps its parser private): a coerced field still compares as a number", async () => {
+    const { execResult } = await runExec('return await tools.charge({ amount: "500" });', { onApproval: () => true });
+    expect(chargeApprovals).toEqual([{ amount: '500' }]);
+    expect(charges).toEqual([{ amount: 500, currency: 'EUR' }]);
+    expect(execResult?.status).toBe('completed');
+  });
+});
+
+describe('codeModeTool through a streamed run', () => {
+  it("streams exec's call and output; nested calls keep needsApproval and guardrails, and report progress on exec.runtime.events before exec's output", async () => {
+    const log: string[] = [];
+    const asked: string[] = [];
+    const program = 'await tools.refund_order({ orderId: "o2", amount: 500 }); try { await tools.delete_user({ id: "admin" }); } catch (error) { text(error.code); } return "streamed";';
+    const results: ExecResult[] = [];
+    open = codeModeTool(Object.values(tools), { transport: createInProcessTransport(), onResult: (result) => results.push(result), onApproval: ({ toolName }) => (asked.push(toolName), true) });
+    open.runtime.events.on('call-end', (event) => log.push(`nested ${event.toolName} ${event.code ?? 'ok'}`));
+    const agent = new Agent<AppContext>({ name: 'support', model: ScriptedModel.exec(program), tools: [open] });
+    const streamed = await run(agent, 'go', { context: { user: 'ada' }, stream: true });
+    const items: RunStreamEvent[] = [];
+    for await (const event of streamed) {
+      if (event.type !== 'run_item_stream_event') continue;
+      items.push(event);
+      log.push(`stream ${event.name}`);
+    }
+    await streamed.completed;
+    expect(streamed.finalOutput).toBe('done');
+    expect(asked).toEqual(['refund_order']);
+    expect(refunds).toEqual(['o2:500']);
+    expect(deleted).toEqual([]);
+    expect(results).toEqual([expect.objectContaining({ status: 'completed', text: 'DENIED', return_value: 'streamed' })]);
+    const [called, output] = items.filter((event) => event.type === 'run_item_stream_event' && event.name.startsWith('tool_'));
+    expect(called).toMatchObject({ name: 'tool_called', item: { rawItem: { type: 'function_call', name: 'exec', arguments: JSON.stringify({ code: program }) } } });
+    expect(output).toMatchObject({ name: 'tool_output', item: { rawItem: { type: 'function_call_result', name: 'exec' }, output: expect.stringMatching(/^Script completed .*\nDENIED/s) } });
+    const streamedOutput = log.indexOf('stream tool_output');
+    expect(log.indexOf('nested refund_order ok')).toBeGreaterThanOrEqual(0);
+    expect(log.indexOf('nested refund_order ok')).toBeLessThan(streamedOutput);
+    expect(log.indexOf('nested delete_user DENIED')).toBeGreaterThanOrEqual(0);
+    expect(log.indexOf('nested delete_user DENIED')).toBeLessThan(streamedOutput);
   });
 });

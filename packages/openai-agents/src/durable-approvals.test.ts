@@ -100,6 +100,29 @@ describe('durable approvals through run', () => {
     expect(await second.exec.pendingApprovals('call_1')).toEqual([]);
   });
 
+  it('a streamed run is interrupted the same way (the stream shows the approval request) and a streamed run of the approved state resumes the program', async () => {
+    const first = process(ScriptedModel.exec(PROGRAM));
+    const streamed = await run(first.agent, 'Delete u1.', { context: { user: 'ada' }, stream: true });
+    const names: string[] = [];
+    for await (const event of streamed) if (event.type === 'run_item_stream_event') names.push(event.name);
+    await streamed.completed;
+    expect(names).toEqual(['tool_called', 'tool_approval_requested']);
+    expect(streamed.interruptions.map((item) => item.name)).toEqual(['exec']);
+    expect(effects).toEqual(['log start']);
+
+    const second = process(new ScriptedModel([{ text: 'deleted' }]));
+    const state = await RunState.fromString(second.agent, streamed.state.toString());
+    for (const item of state.getInterruptions()) state.approve(item);
+    const resumed = await run(second.agent, state, { stream: true });
+    const resumedNames: string[] = [];
+    for await (const event of resumed) if (event.type === 'run_item_stream_event') resumedNames.push(event.name);
+    await resumed.completed;
+    expect(resumedNames).toEqual(['tool_output', 'message_output_created']);
+    expect(resumed.finalOutput).toBe('deleted');
+    expect(second.results).toEqual([expect.objectContaining({ status: 'completed', return_value: 'deleted u1' })]);
+    expect(effects).toEqual(['log start', 'delete u1 for ada']);
+  });
+
   it('a program that needs no approval ends while its approval is evaluated: no interruption, exec reports it', async () => {
     const { agent, results } = process(ScriptedModel.exec('await tools.log_event({ text: "only" }); return 7;'));
     const result = await run(agent, 'Log.', { context: { user: 'ada' } });

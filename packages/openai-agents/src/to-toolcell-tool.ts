@@ -55,13 +55,35 @@ async function invoke(tool: AnyFunctionTool, run: AgentsRun, callId: string, inp
   return output;
 }
 
-/** A tool's own error as the program gets it (`EXECUTION_FAILED` with its message); the SDK's input errors are `INVALID_ARGS`. */
+const HINT = 'Check them against the signature in the exec description.';
+
+/**
+ * A tool's own error as the program gets it (`EXECUTION_FAILED` with its message); the SDK's
+ * input errors are `INVALID_ARGS`, with what the schema said. The SDK's own message is only
+ * "Invalid JSON input for tool" (the JSON is ours, and valid); its `originalError` is the zod
+ * error, kept only while sensitive tool data may be logged (`setSensitiveDataLoggingEnabled`,
+ * `OPENAI_AGENTS_DONT_LOG_TOOL_DATA=0`).
+ */
 function rawFailure(tool: AnyFunctionTool, error: unknown): unknown {
   if (error instanceof ToolTimeoutError) return new ToolFailure({ code: 'EXECUTION_FAILED', message: error.message });
   if (error instanceof Error && error.name === 'InvalidToolInputError') {
-    return new ToolFailure({ code: 'INVALID_ARGS', message: `Invalid arguments for "${tool.name}": ${error.message}` });
+    const cause = schemaIssues((error as { originalError?: unknown }).originalError) ?? `its schema refused them (the Agents SDK says why only when sensitive tool data may be logged). ${HINT}`;
+    return new ToolFailure({ code: 'INVALID_ARGS', message: `Invalid arguments for "${tool.name}": ${cause}` });
   }
   return error;
+}
+
+/** A schema error's issues (zod, or any Standard Schema error with `issues`) as `path: message; …`. */
+function schemaIssues(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const issues = (error as { issues?: unknown }).issues;
+  if (!Array.isArray(issues) || issues.length === 0) return error instanceof SyntaxError ? error.message : undefined;
+  return issues
+    .map((issue: { path?: readonly PropertyKey[]; message?: string }) => {
+      const path = (issue.path ?? []).map(String).join('.');
+      return `${path === '' ? '' : `at ${path}: `}${issue.message ?? 'invalid'}`;
+    })
+    .join('; ');
 }
 
 function requireRun(tool: AnyFunctionTool, context: ToolContext): AgentsRun {
