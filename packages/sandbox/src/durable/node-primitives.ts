@@ -1,6 +1,6 @@
 import { ConfigurationError } from '@toolcell/core';
 
-// The seal's primitives: SHA-256, HMAC-SHA256 and gzip, synchronous because a program is
+// The seal's primitives: SHA-256, HMAC-SHA256 and Brotli, synchronous because a program is
 // sealed between two of its turns. They come from Node's built-ins through
 // `process.getBuiltinModule` (not an import), which keeps this folder loadable where they do
 // not exist; there a durable run is refused with a ConfigurationError.
@@ -18,19 +18,28 @@ interface NodeCrypto {
 }
 
 interface NodeZlib {
-  gzipSync(data: Uint8Array, options: { level: number }): Uint8Array;
-  gunzipSync(data: Uint8Array, options: { maxOutputLength: number }): Uint8Array;
+  brotliCompressSync(data: Uint8Array, options: { params: Record<number, number> }): Uint8Array;
+  brotliDecompressSync(data: Uint8Array, options: { maxOutputLength: number }): Uint8Array;
+  constants: { BROTLI_PARAM_QUALITY: number; BROTLI_PARAM_SIZE_HINT: number };
 }
+
+/**
+ * Brotli at quality 1: of the codecs in node:zlib, the fastest to compress a paused heap
+ * (its difference from the prepared realm) at no loss of size. Measured on 1.3 MB of regions
+ * holding 1 MB of text: gzip level 1 349 KB in 37 ms, Brotli quality 1 347 KB in 11 ms, both
+ * inflating in about 15 ms (see the decision record on durable programs).
+ */
+const BROTLI_QUALITY = 1;
 
 /** The primitives a seal uses. */
 export interface SealPrimitives {
   sha256Hex(data: Uint8Array | string): string;
   hmac(key: Uint8Array | string, parts: readonly Uint8Array[]): Uint8Array;
   equal(a: Uint8Array, b: Uint8Array): boolean;
-  /** gzip at level 1: fast, and a paused heap is mostly pointers and zeros. */
-  gzip(data: Uint8Array): Uint8Array;
-  /** Throws when the data is not gzip or inflates past `maxBytes`. */
-  gunzip(data: Uint8Array, maxBytes: number): Uint8Array;
+  /** Brotli at quality 1: fast, and a paused heap's difference from its realm is mostly zeros. */
+  compress(data: Uint8Array): Uint8Array;
+  /** Throws when the data is not Brotli or inflates past `maxBytes`. */
+  decompress(data: Uint8Array, maxBytes: number): Uint8Array;
 }
 
 let primitives: SealPrimitives | undefined;
@@ -63,8 +72,9 @@ export function sealPrimitives(): SealPrimitives {
       return new Uint8Array(mac.digest());
     },
     equal: (a, b) => a.length === b.length && crypto.timingSafeEqual(a, b),
-    gzip: (data) => zlib.gzipSync(data, { level: 1 }),
-    gunzip: (data, maxBytes) => zlib.gunzipSync(data, { maxOutputLength: Math.max(1, maxBytes) }),
+    compress: (data) =>
+      zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.byteLength } }),
+    decompress: (data, maxBytes) => zlib.brotliDecompressSync(data, { maxOutputLength: Math.max(1, maxBytes) }),
   };
   return primitives;
 }

@@ -5,7 +5,9 @@ import type { DurableRunOptions, ParkedCallAnswer } from '../index.js';
 import { SnapshotError } from '../index.js';
 import { DURABLE_BINDINGS, TEST_KEYS, durableFor, parkAllButMul } from '../test-support/durable-fixtures.js';
 import { buildFingerprint } from './build-fingerprint.js';
-import { openSnapshot, sealSnapshot } from './snapshot-seal.js';
+import { sealPrimitives } from './node-primitives.js';
+import { gzipSync } from 'node:zlib';
+import { openSnapshot, readSnapshot, sealCompressed, sealSnapshot } from './snapshot-seal.js';
 
 const transport = createInProcessTransport();
 afterAll(() => transport.close());
@@ -138,11 +140,35 @@ describe('a resume refuses', () => {
     const cases: Array<[Uint8Array, string]> = [
       [new Uint8Array(100), 'snapshot refused: it is not a toolcell snapshot (no magic number)'],
       [snapshot.slice(0, snapshot.length - 10), `snapshot refused: it is truncated or padded: it declares ${snapshot.length} bytes and has ${snapshot.length - 10}`],
-      [withByte(snapshot, 11, 2), 'snapshot refused: it is in format version 2; this host reads version 1'],
+      // A snapshot sealed before Brotli (version 1, gzip regions), and one from a later format.
+      [withByte(snapshot, 11, 1), 'snapshot refused: it is in format version 1; this host reads version 2'],
+      [withByte(snapshot, 11, 3), 'snapshot refused: it is in format version 3; this host reads version 2'],
       [snapshot.slice(0, 20), 'snapshot refused: it is not a toolcell snapshot (no magic number)'],
     ];
     for (const [bytes, message] of cases) {
       const error = await refusal(resume(bytes));
+      expect([error.code, error.message]).toEqual(['SNAPSHOT_MALFORMED', message]);
+    }
+  });
+
+  it('memory that does not decompress to its size: read without decompressing it, refused when it is decompressed', async () => {
+    const options = { keys: TEST_KEYS, identity: durableFor().identity, maxBytes: 1e9, now: Date.now(), build: buildFingerprint(), answerIds: [] };
+    const { header, live, compressed } = openSnapshot(snapshot, options);
+    const [first, ...rest] = compressed.regions;
+    if (first === undefined) throw new Error('no region');
+    const firstBytes = live.regions[0]?.bytes ?? new Uint8Array(0);
+    const cases: Array<[Uint8Array, string]> = [
+      [Uint8Array.from([1, 2, 3, 4, 5]), 'snapshot refused: a memory region does not decompress'],
+      // A region compressed as format version 1 compressed it (gzip), under this format's number.
+      [gzipSync(firstBytes, { level: 1 }), 'snapshot refused: a memory region does not decompress'],
+      [sealPrimitives().compress(firstBytes.subarray(0, firstBytes.length - 4)), 'snapshot refused: a memory region decompresses to another size'],
+    ];
+    for (const [bytes, message] of cases) {
+      const sealed = sealCompressed(header, { ...compressed, regions: [{ ...first, compressed: bytes }, ...rest] }, TEST_KEYS, 1e9);
+      if (!('sealed' in sealed)) throw new Error('not sealed');
+      // The seal, header and answers check out, and the regions are taken as stored (a sandbox peer decompresses them).
+      expect(readSnapshot(sealed.sealed, options).compressed.regions[0]?.compressed).toEqual(new Uint8Array(bytes));
+      const error = await refusal(resume(sealed.sealed));
       expect([error.code, error.message]).toEqual(['SNAPSHOT_MALFORMED', message]);
     }
   });

@@ -8,19 +8,19 @@ import { SnapshotError } from './snapshot-error.js';
 import type { SnapshotHeader } from './snapshot-header.js';
 
 /**
- * The seal's format, version 1 (all integers big-endian):
+ * The seal's format, version 2 (all integers big-endian):
  *
  * | bytes | what |
  * | --- | --- |
  * | 8 | magic `\x89TCSNAP\n` |
- * | 4 | format version (1) |
+ * | 4 | format version (2) |
  * | 4 | total length of the snapshot, MAC included |
  * | 1 + n | length and ASCII id of the key that sealed it |
  * | 4 + h | length and UTF-8 JSON of the {@link SnapshotHeader} |
- * | … | each memory region, gzip level 1, in the header's order |
+ * | … | each memory region, Brotli quality 1, in the header's order |
  * | 32 | HMAC-SHA256 with the key, over everything before it |
  */
-export const SNAPSHOT_FORMAT_VERSION = 1;
+export const SNAPSHOT_FORMAT_VERSION = 2;
 const MAGIC = Uint8Array.from([0x89, 0x54, 0x43, 0x53, 0x4e, 0x41, 0x50, 0x0a]);
 const MAC_BYTES = 32;
 const MIN_SECRET_BYTES = 32;
@@ -47,7 +47,7 @@ export function checkSealKeys(keys: SealKeys): void {
 /** The header without what sealing adds (the regions' sizes). */
 export type UnsealedHeader = Omit<SnapshotHeader, 'regions' | 'memoryBytes'>;
 
-/** A memory region compressed for a seal (gzip level 1). */
+/** A memory region compressed for a seal (Brotli quality 1). */
 export interface CompressedRegion {
   /** Byte offset in the linear memory. */
   readonly start: number;
@@ -66,19 +66,19 @@ export interface CompressedMemory {
 
 /** Compress live memory for {@link sealCompressed}. */
 export function compressLiveMemory(live: LiveMemory): CompressedMemory {
-  const { gzip } = sealPrimitives();
+  const { compress } = sealPrimitives();
   return {
     memoryBytes: live.memoryBytes,
-    regions: live.regions.map((region) => ({ start: region.start, bytes: region.bytes.byteLength, compressed: gzip(region.bytes) })),
+    regions: live.regions.map((region) => ({ start: region.start, bytes: region.bytes.byteLength, compressed: compress(region.bytes) })),
     ...(live.baseline === undefined ? {} : { baseline: live.baseline }),
   };
 }
 
 /** Decompress memory a parent sent (`RangeError` when a region does not inflate to its size). */
 export function inflateMemory(memory: CompressedMemory): LiveMemory {
-  const { gunzip } = sealPrimitives();
+  const { decompress } = sealPrimitives();
   const regions = memory.regions.map((region) => {
-    const bytes = gunzip(region.compressed, region.bytes);
+    const bytes = decompress(region.compressed, region.bytes);
     if (bytes.byteLength !== region.bytes) throw new RangeError(`a memory region inflates to ${bytes.byteLength} bytes, not ${region.bytes}`);
     return { start: region.start, bytes };
   });
@@ -146,11 +146,15 @@ export interface OpenSnapshotOptions {
   readonly answerIds: readonly number[];
 }
 
-/** A checked snapshot: its header, its memory, and that memory as it is stored (compressed, views of the snapshot). */
-export interface OpenedSnapshot {
+/** A checked snapshot: its header, and its memory as it is stored (compressed, views of the snapshot), not yet decompressed. */
+export interface ReadSnapshot {
   readonly header: SnapshotHeader;
-  readonly live: LiveMemory;
   readonly compressed: CompressedMemory;
+}
+
+/** A checked snapshot with its memory decompressed. */
+export interface OpenedSnapshot extends ReadSnapshot {
+  readonly live: LiveMemory;
 }
 
 function malformed(message: string): SnapshotError {
@@ -177,33 +181,50 @@ export function checkSnapshot(bytes: Uint8Array, options: Omit<OpenSnapshotOptio
 }
 
 /**
- * Check a sealed snapshot and read it: its size, its structure, its MAC (any changed byte
- * fails it), then its build, identity, expiry and the answered ids. Throws a
- * {@link SnapshotError} for the first that fails; `bytes` is never changed.
+ * {@link openSnapshot} without decompressing the memory: for a resume whose memory is
+ * decompressed elsewhere (a sandbox peer), so it is decompressed once. Its regions are
+ * views of `bytes`.
  */
-export function openSnapshot(bytes: Uint8Array, options: OpenSnapshotOptions): OpenedSnapshot {
+export function readSnapshot(bytes: Uint8Array, options: OpenSnapshotOptions): ReadSnapshot {
   const { header, regionsStart, macStart } = checkSeal(bytes, options);
   checkAnswerIds(header, options.answerIds);
-  const { gunzip } = sealPrimitives();
-  const regions = [];
-  const compressed: CompressedRegion[] = [];
+  const regions: CompressedRegion[] = [];
   let at = regionsStart;
   for (const region of header.regions) {
     if (at + region.sealedBytes > macStart) throw malformed('its memory regions run past its end');
-    let inflated: Uint8Array;
-    try {
-      inflated = gunzip(bytes.subarray(at, at + region.sealedBytes), region.bytes);
-    } catch {
-      throw malformed('a memory region does not decompress');
-    }
-    if (inflated.byteLength !== region.bytes) throw malformed('a memory region decompresses to another size');
-    regions.push({ start: region.start, bytes: inflated });
-    compressed.push({ start: region.start, bytes: region.bytes, compressed: bytes.subarray(at, at + region.sealedBytes) });
+    regions.push({ start: region.start, bytes: region.bytes, compressed: bytes.subarray(at, at + region.sealedBytes) });
     at += region.sealedBytes;
   }
   if (at !== macStart) throw malformed('bytes remain after its memory regions');
   const baseline = typeof header.baseline === 'string' ? { baseline: header.baseline } : {};
-  return { header, live: { memoryBytes: header.memoryBytes, regions, ...baseline }, compressed: { memoryBytes: header.memoryBytes, regions: compressed, ...baseline } };
+  return { header, compressed: { memoryBytes: header.memoryBytes, regions, ...baseline } };
+}
+
+/** Decompress a read snapshot's memory; throws a {@link SnapshotError} (`SNAPSHOT_MALFORMED`) for a region that does not decompress to its size. */
+export function inflateSnapshot(read: ReadSnapshot): LiveMemory {
+  const { decompress } = sealPrimitives();
+  const { compressed } = read;
+  const regions = compressed.regions.map((region) => {
+    let inflated: Uint8Array;
+    try {
+      inflated = decompress(region.compressed, region.bytes);
+    } catch {
+      throw malformed('a memory region does not decompress');
+    }
+    if (inflated.byteLength !== region.bytes) throw malformed('a memory region decompresses to another size');
+    return { start: region.start, bytes: inflated };
+  });
+  return { memoryBytes: compressed.memoryBytes, regions, ...(compressed.baseline === undefined ? {} : { baseline: compressed.baseline }) };
+}
+
+/**
+ * Check a sealed snapshot and read it: its size, its structure, its MAC (any changed byte
+ * fails it), then its build, identity, expiry and the answered ids, then its memory. Throws
+ * a {@link SnapshotError} for the first that fails; `bytes` is never changed.
+ */
+export function openSnapshot(bytes: Uint8Array, options: OpenSnapshotOptions): OpenedSnapshot {
+  const read = readSnapshot(bytes, options);
+  return { ...read, live: inflateSnapshot(read) };
 }
 
 function checkSeal(bytes: Uint8Array, options: Omit<OpenSnapshotOptions, 'answerIds'>): CheckedSeal {

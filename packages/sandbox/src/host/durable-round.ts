@@ -9,8 +9,8 @@ import { buildFingerprint } from '../durable/build-fingerprint.js';
 import { sealPrimitives } from '../durable/node-primitives.js';
 import { SnapshotError } from '../durable/snapshot-error.js';
 import type { SnapshotHeader } from '../durable/snapshot-header.js';
-import { checkSnapshot, openSnapshot, sealCompressed } from '../durable/snapshot-seal.js';
-import type { CompressedMemory, OpenedSnapshot } from '../durable/snapshot-seal.js';
+import { checkSnapshot, readSnapshot, sealCompressed } from '../durable/snapshot-seal.js';
+import type { CompressedMemory, ReadSnapshot } from '../durable/snapshot-seal.js';
 import type { RunCapture, SealAttempt, SuspendedRun } from '../guest/engine-sink.js';
 import type { EngineToolCall } from '../guest/engine-tool-call.js';
 import type { PendingDelivery } from '../guest/tool-call-ledger.js';
@@ -42,8 +42,8 @@ export interface DurableRound {
   expiresAt: number;
 }
 
-/** A resume, checked: its round, the opened snapshot, and the state the engine resumes with. */
-export interface OpenedRound extends OpenedSnapshot {
+/** A resume, checked: its round, the snapshot (its memory still compressed: `inflateSnapshot` decompresses it), and the state the engine resumes with. */
+export interface OpenedRound extends ReadSnapshot {
   readonly round: DurableRound;
   readonly suspended: SuspendedRun;
 }
@@ -87,7 +87,7 @@ export function checkResumable(request: CheckSnapshotRequest, maxBytes: number):
  * `{ parked: true }` leave their calls parked.
  */
 export function openRound(request: ResumeProgramRequest, maxBytes: number, startedAt: number): OpenedRound {
-  const opened = openSnapshot(request.snapshot, {
+  const opened = readSnapshot(request.snapshot, {
     keys: request.durable.keys,
     identity: request.durable.identity,
     maxBytes,

@@ -2,7 +2,7 @@ import type { CheckSnapshotRequest, DurableProgramResult, DurableRunRequest, Res
 import type { GuestToolResponse } from '../contract/guest-tool-call.js';
 import type { SandboxLimits } from '../contract/sandbox-limits.js';
 import { buildFingerprint } from '../durable/build-fingerprint.js';
-import { checkSealKeys, compressLiveMemory } from '../durable/snapshot-seal.js';
+import { checkSealKeys, compressLiveMemory, inflateSnapshot } from '../durable/snapshot-seal.js';
 import type { EngineSink, RunDurability } from '../guest/engine-sink.js';
 import type { EngineToolCall } from '../guest/engine-tool-call.js';
 import { WiringMismatch } from '../guest/sandbox-engine.js';
@@ -92,7 +92,9 @@ export function createDurableRunner(options: DurableRunnerOptions): DurableRunne
       checkSealKeys(request.durable.keys);
       const startedAt = performance.now();
       const maxBytes = request.maxSnapshotBytes ?? options.resolveLimits().maxSnapshotBytes;
-      const { header, live, round, suspended } = openRound(request, maxBytes, startedAt);
+      const opened = openRound(request, maxBytes, startedAt);
+      const { header, round, suspended } = opened;
+      const live = inflateSnapshot(opened);
       return execute(round, async (host, durable) => {
         try {
           return await engine.resume({

@@ -20,7 +20,7 @@ export interface WireTimers {
   readonly pending: ReadonlyArray<{ readonly id: number; readonly dueAt: number }>;
 }
 
-/** A memory region on the wire: gzip level 1, base64. */
+/** A memory region on the wire: compressed as a seal compresses it (`compressLiveMemory`), base64. */
 export interface WireRegion {
   readonly start: number;
   /** Its size in memory. */

@@ -89,7 +89,7 @@ export function childFrameCaps(limits: SandboxLimits): Readonly<Record<ChildMess
     ready: CONTROL_FRAME_BYTES,
     toolBatch: 2 * limits.memoryBytes + ENVELOPE_BYTES,
     result: limits.maxResultBytes + ENVELOPE_BYTES,
-    // A paused program's memory, gzip and base64 (gzip of incompressible bytes grows a little), with its parked calls and stored values.
+    // A paused program's memory, compressed (Brotli) and base64 (compressed incompressible bytes grow a little), with its parked calls and stored values.
     suspended: 3 * limits.memoryBytes + ENVELOPE_BYTES,
     wiringMismatch: CONTROL_FRAME_BYTES,
     ...events,
