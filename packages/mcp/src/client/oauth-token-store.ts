@@ -32,6 +32,8 @@ export function defaultOAuthDirectory(environment: NodeJS.ProcessEnv = process.e
  */
 export class OAuthTokenStore {
   readonly file: string;
+  /** What the file held when first read, then what this process wrote (read on every request). */
+  private cached: StoredOAuthState | undefined;
 
   constructor(
     private readonly directory: string,
@@ -42,13 +44,8 @@ export class OAuthTokenStore {
   }
 
   read(): StoredOAuthState {
-    try {
-      const stored = JSON.parse(readFileSync(this.file, 'utf8')) as StoredOAuthState;
-      if (typeof stored === 'object' && stored !== null && stored.serverUrl === this.serverUrl) return stored;
-    } catch {
-      // Missing or unreadable: start afresh.
-    }
-    return { serverUrl: this.serverUrl };
+    this.cached ??= this.readFile();
+    return this.cached;
   }
 
   update(change: Partial<Omit<StoredOAuthState, 'serverUrl'>>): void {
@@ -59,5 +56,16 @@ export class OAuthTokenStore {
     writeFileSync(temporary, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
     chmodSync(temporary, 0o600);
     renameSync(temporary, this.file);
+    this.cached = next;
+  }
+
+  private readFile(): StoredOAuthState {
+    try {
+      const stored = JSON.parse(readFileSync(this.file, 'utf8')) as StoredOAuthState;
+      if (typeof stored === 'object' && stored !== null && stored.serverUrl === this.serverUrl) return stored;
+    } catch {
+      // Missing or unreadable: start afresh.
+    }
+    return { serverUrl: this.serverUrl };
   }
 }
