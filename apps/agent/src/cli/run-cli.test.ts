@@ -2,12 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_PROJECT_DIRECTORY } from '../demo/run-demo.js';
-import type { CliIo } from './cli-io.js';
 import { NO_SCRIPT_TEXT } from '../commands/run-command.js';
-import { runCli } from './run-cli.js';
+import { runCliCaptured } from '../test-support/run-cli-captured.js';
 
 let root: string;
 beforeAll(() => {
@@ -16,19 +14,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-async function cli(args: string[], options: { stdin?: string; environment?: NodeJS.ProcessEnv } = {}) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const stdin = new PassThrough();
-  stdin.end(options.stdin ?? '');
-  const io: CliIo = { stdout, stderr, stdin, cwd: join(root, 'workspace'), environment: options.environment ?? {} };
-  const code = await runCli(args, io, { stop: Promise.resolve() });
-  return { code, stdout: out, stderr: err.trim() };
-}
+const cli = (args: string[], options: { stdin?: string; environment?: NodeJS.ProcessEnv } = {}) => runCliCaptured(args, { cwd: join(root, 'workspace'), ...options });
 
 describe('runCli', () => {
   it('prints help for no command, help, help COMMAND and --help', async () => {

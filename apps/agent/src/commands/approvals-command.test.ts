@@ -1,29 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import type { StoredApproval } from '@toolcell/durable-store';
 import { FileDurableStore } from '@toolcell/durable-store/files';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../cli/cli-io.js';
-import { runCli } from '../cli/run-cli.js';
+import { runCliCaptured } from '../test-support/run-cli-captured.js';
 
 let root: string;
 let store: string;
 
-async function cli(args: string[], cwd = root) {
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-  stderr.setEncoding('utf8').on('data', (chunk: string) => (err += chunk));
-  const stdin = new PassThrough();
-  stdin.end('');
-  const io: CliIo = { stdout, stderr, stdin, cwd, environment: {} };
-  const code = await runCli(args, io);
-  return { code, stdout: out, stderr: err.trim() };
-}
+const cli = (args: string[], cwd = root) => runCliCaptured(args, { cwd });
 
 function approval(id: string, path: string, expiresAt: number): StoredApproval {
   return { approvalId: id, callId: `call_${id}`, toolName: 'write_file', args: `path: "${path}"\ncontent: "x"`, expiresAt };

@@ -1,21 +1,15 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../cli/cli-io.js';
-import { runCli } from '../cli/run-cli.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCliCaptured } from '../test-support/run-cli-captured.js';
+import { serveMcpHttp } from '../test-support/serve-mcp-http.js';
 
 // `toolcell mcp-server --http 0` with real SDK clients: one that declares elicitation and one that does not.
 describe('toolcell mcp-server --http', () => {
-  let workspace: string;
-  let url: string;
-  let stop: () => void = () => undefined;
-  let served: Promise<number>;
-  const clients: Client[] = [];
+  const server = serveMcpHttp({ prefix: 'toolcell-mcp-server-' });
   const questions: string[] = [];
 
   async function connect(elicitation: boolean): Promise<Client> {
@@ -26,33 +20,10 @@ describe('toolcell mcp-server --http', () => {
         return { action: 'accept', content: { answer: 'blue' } };
       });
     }
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-    clients.push(client);
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url())));
+    server.onClose(() => client.close());
     return client;
   }
-
-  beforeAll(async () => {
-    workspace = mkdtempSync(join(tmpdir(), 'toolcell-mcp-server-'));
-    const stderr = new PassThrough();
-    const listening = new Promise<string>((resolve) => {
-      let text = '';
-      stderr.setEncoding('utf8').on('data', (chunk: string) => {
-        text += chunk;
-        const match = /listening on (\S+)/.exec(text);
-        if (match) resolve(match[1]!);
-      });
-    });
-    const stdin = new PassThrough();
-    const io: CliIo = { stdout: new PassThrough(), stderr, stdin, cwd: workspace, environment: {} };
-    served = runCli(['mcp-server', '--http', '0', '-w', workspace], io, { stop: new Promise((resolve) => (stop = () => resolve(undefined))) });
-    url = await listening;
-  }, 60_000);
-  afterAll(async () => {
-    await Promise.all(clients.map((client) => client.close()));
-    stop();
-    expect(await served).toBe(0);
-    rmSync(workspace, { recursive: true, force: true });
-  });
 
   it('lists ask_user_question to a client that declares elicitation, and puts the question to its user', async () => {
     const client = await connect(true);
@@ -82,48 +53,18 @@ describe('toolcell mcp-server --http', () => {
 
 // With --store, a client that cannot be asked gets the pending approvals in the exec answer, and how to decide them.
 describe('toolcell mcp-server --http --store', () => {
+  // The store sits beside the workspace, as a user's does.
+  const server = serveMcpHttp({ prefix: 'toolcell-mcp-store-', flags: (directory) => ['--store', join(directory, 'store')] });
   let workspace: string;
   let store: string;
-  let url: string;
-  let stop: () => void = () => undefined;
-  let served: Promise<number>;
   let client: Client;
 
-  async function cli(args: string[]): Promise<{ code: number; stdout: string }> {
-    const stdout = new PassThrough();
-    let out = '';
-    stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    const stdin = new PassThrough();
-    stdin.end('');
-    const code = await runCli(args, { stdout, stderr: new PassThrough(), stdin, cwd: workspace, environment: {} });
-    return { code, stdout: out };
-  }
-
   beforeAll(async () => {
-    workspace = mkdtempSync(join(tmpdir(), 'toolcell-mcp-store-'));
-    store = join(workspace, '..', `${workspace.split('/').at(-1)}-store`);
-    const stderr = new PassThrough();
-    const listening = new Promise<string>((resolve) => {
-      let text = '';
-      stderr.setEncoding('utf8').on('data', (chunk: string) => {
-        text += chunk;
-        const match = /listening on (\S+)/.exec(text);
-        if (match) resolve(match[1]!);
-      });
-    });
-    const stdin = new PassThrough();
-    const io: CliIo = { stdout: new PassThrough(), stderr, stdin, cwd: workspace, environment: {} };
-    served = runCli(['mcp-server', '--http', '0', '-w', workspace, '--store', store], io, { stop: new Promise((resolve) => (stop = () => resolve(undefined))) });
-    url = await listening;
+    workspace = server.workspace();
+    store = join(workspace, '..', 'store');
     client = new Client({ name: 'agent-test', version: '1' }, { capabilities: {} });
-    await client.connect(new StreamableHTTPClientTransport(new URL(url)));
-  }, 60_000);
-  afterAll(async () => {
-    await client.close();
-    stop();
-    expect(await served).toBe(0);
-    rmSync(workspace, { recursive: true, force: true });
-    rmSync(store, { recursive: true, force: true });
+    await client.connect(new StreamableHTTPClientTransport(new URL(server.url())));
+    server.onClose(() => client.close());
   });
 
   it('answers exec with the pending approvals and the command that decides them; wait goes on once they are decided', async () => {
@@ -138,7 +79,7 @@ describe('toolcell mcp-server --http --store', () => {
     expect(text).not.toContain('no terminal');
     expect(existsSync(join(workspace, 'note.txt'))).toBe(false);
 
-    expect((await cli(['approvals', 'approve', id, '--store', store])).code).toBe(0);
+    expect((await runCliCaptured(['approvals', 'approve', id, '--store', store], { cwd: workspace })).code).toBe(0);
     const waited = await client.callTool({ name: 'wait', arguments: { cell_id: result.cell_id } });
     expect(waited.structuredContent).toMatchObject({ status: 'completed', return_value: 'written' });
     expect(readFileSync(join(workspace, 'note.txt'), 'utf8')).toBe('hi');

@@ -1,12 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../cli/cli-io.js';
+import { describe, expect, it } from 'vitest';
 import { parseCommandLine } from '../cli/command-line.js';
-import { runCli } from '../cli/run-cli.js';
+import { serveMcpHttp } from '../test-support/serve-mcp-http.js';
 import { mcpServerHttpOptions } from './mcp-server-http-options.js';
 
 const options = (...argv: string[]) => mcpServerHttpOptions(parseCommandLine(['mcp-server', ...argv]));
@@ -41,33 +36,7 @@ const INITIALIZE = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize',
 const PING = JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'ping' });
 
 /** `toolcell mcp-server --http 0 …flags` in a fresh workspace, for the tests of one describe block. */
-function serveWith(flags: readonly string[]): { url: () => string } {
-  let workspace = '';
-  let url = '';
-  let stop: () => void = () => undefined;
-  let served: Promise<number> = Promise.resolve(0);
-  beforeAll(async () => {
-    workspace = mkdtempSync(join(tmpdir(), 'toolcell-mcp-server-options-'));
-    const stderr = new PassThrough();
-    const listening = new Promise<string>((resolve) => {
-      let text = '';
-      stderr.setEncoding('utf8').on('data', (chunk: string) => {
-        text += chunk;
-        const match = /listening on (\S+)/.exec(text);
-        if (match) resolve(match[1]!);
-      });
-    });
-    const io: CliIo = { stdout: new PassThrough(), stderr, stdin: new PassThrough(), cwd: workspace, environment: {} };
-    served = runCli(['mcp-server', '--http', '0', ...flags, '-w', workspace], io, { stop: new Promise((resolve) => (stop = () => resolve(undefined))) });
-    url = await listening;
-  }, 60_000);
-  afterAll(async () => {
-    stop();
-    expect(await served).toBe(0);
-    rmSync(workspace, { recursive: true, force: true });
-  });
-  return { url: () => url };
-}
+const serveWith = (flags: readonly string[]) => serveMcpHttp({ prefix: 'toolcell-mcp-server-options-', flags: () => flags });
 
 async function startSession(url: string, origin?: string): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { ...POST, ...(origin === undefined ? {} : { Origin: origin }) }, body: INITIALIZE });

@@ -2,12 +2,10 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../cli/cli-io.js';
-import { runCli } from '../cli/run-cli.js';
 import { SAMPLE_PROJECT_DIRECTORY } from '../demo/run-demo.js';
 import { tracingRequest } from '../cli/tracing-request.js';
+import { runCliCaptured } from '../test-support/run-cli-captured.js';
 
 interface OtlpSpan {
   readonly spanId: string;
@@ -26,10 +24,7 @@ beforeAll(() => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 async function cli(args: string[], stdin: string): Promise<number> {
-  const input = new PassThrough();
-  input.end(stdin);
-  const io: CliIo = { stdout: new PassThrough(), stderr: new PassThrough(), stdin: input, cwd: join(root, 'workspace'), environment: {} };
-  return runCli(args, io, { stop: Promise.resolve() });
+  return (await runCliCaptured(args, { cwd: join(root, 'workspace'), stdin })).code;
 }
 
 /** Every span of every export request (one per line). */
