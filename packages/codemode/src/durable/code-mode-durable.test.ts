@@ -107,6 +107,28 @@ describe('wait on a suspended cell', () => {
     expect(second.effects()).toEqual(['a.txt', 'b.txt', 'c.txt']);
   });
 
+  it('a cell terminated while it runs here again after a resume is stored as terminated, not as failed', async () => {
+    const made = setup({ autoResume: false });
+    let entered = (): void => undefined;
+    const holding = new Promise<void>((resolve) => (entered = resolve));
+    made.registry.register({
+      kind: 'function',
+      name: 'hold',
+      description: 'Wait until cancelled.',
+      inputSchema: { type: 'object' },
+      execute: (_input, context) => (entered(), new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(new Error('cancelled')), { once: true }))),
+    });
+    const suspended = resultOf(await made.exec("await tools.write_file({ path: 'a.txt' }); text('written'); await tools.hold({});"));
+    for (const approval of suspended.pending_approvals ?? []) await made.durable.decide(approval.approval_id, { type: 'approve' });
+    expect(resultOf(await made.wait({ cell_id: suspended.cell_id, yield_time_ms: 10 })).status).toBe('running');
+    await holding;
+    expect(resultOf(await made.wait({ cell_id: suspended.cell_id, terminate: true }))).toMatchObject({ status: 'terminated', text: 'written' });
+    const key = { scope: 'root', session: 'root', cell: suspended.cell_id };
+    expect(await made.durable.read(key)).toMatchObject({ status: 'terminated', output: [expect.objectContaining({ text: 'written' })] });
+    expect(await made.durable.read(key)).not.toHaveProperty('error');
+    expect(made.effects()).toEqual(['a.txt']);
+  });
+
   it('lists suspended cells from the store, and terminate denies their approvals and ends them', async () => {
     const made = setup({ autoResume: false });
     const { result, approvals } = await suspendThreeWrites(made);

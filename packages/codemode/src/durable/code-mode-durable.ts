@@ -99,11 +99,14 @@ export class CodeModeDurable {
   /** One round of a live cell: start its program, or resume it; a failure of the store fails the cell, never the host. */
   async run(run: DurableCellRun, hooks: DurableCellHooks): Promise<CellProgramResult> {
     let report: DurableCellReport;
+    // A live cell's signal is aborted only by its terminate: the store keeps it as terminated.
+    const { signal } = hooks;
+    const roundHooks: DurableCellHooks = signal === undefined || hooks.isTerminated !== undefined ? hooks : { ...hooks, isTerminated: () => signal.aborted };
     try {
       report =
         run.source === undefined
-          ? await this.cells.resume(run.key, { hostContext: run.hostContext, hooks })
-          : await this.cells.start({ code: run.source, session: run.key.session, callId: run.execCallId, scope: run.scope, cellId: run.key.cell, hostContext: run.hostContext, hooks });
+          ? await this.cells.resume(run.key, { hostContext: run.hostContext, hooks: roundHooks })
+          : await this.cells.start({ code: run.source, session: run.key.session, callId: run.execCallId, scope: run.scope, cellId: run.key.cell, hostContext: run.hostContext, hooks: roundHooks });
     } catch (error) {
       if ((error as { code?: unknown }).code === 'STORE_LEASE_HELD') {
         const message = `${errorMessage(error)} Nothing ran here and the cell is not lost: call wait on it again later for its result.`;
@@ -113,6 +116,7 @@ export class CodeModeDurable {
     }
     const cpuMs = report.stats?.cpuMs ?? 0;
     if (report.status === 'suspended') return { status: 'suspended', pendingApprovals: report.pendingApprovals, cpuMs };
+    if (report.status === 'terminated' && signal?.aborted === true) return { status: 'failed', error: { code: 'EXEC_CANCELLED', message: `Cell "${run.key.cell}" was terminated.` }, cpuMs };
     if (report.status === 'terminated') return { status: 'failed', error: { code: 'EXECUTION_FAILED', message: `Cell "${run.key.cell}" was terminated (its approvals denied) while it waited in the store.` }, cpuMs };
     return { status: report.status, cpuMs, ...(report.returnValue === undefined ? {} : { returnValue: report.returnValue }), ...(report.error === undefined ? {} : { error: report.error }) };
   }

@@ -17,6 +17,12 @@ export interface DurableCellHooks {
   readonly cells?: SandboxCells;
   /** Aborting ends the round with `EXEC_CANCELLED` (nothing is suspended). */
   readonly signal?: AbortSignal;
+  /**
+   * Whether `signal` was aborted to terminate the cell (Code Mode's `wait` with `terminate`):
+   * the cell is then stored as `terminated`, its undecided approvals denied, as
+   * `DurableCells.terminate` stores a suspended one, not as failed with `EXEC_CANCELLED`.
+   */
+  readonly isTerminated?: () => boolean;
   /** Whether nobody observes the program now (its agent turn has ended). */
   readonly isUnobserved?: () => boolean;
   /** What happens to a call the program makes while nobody observes it (`CellsOptions.onUnobservedCall`). */

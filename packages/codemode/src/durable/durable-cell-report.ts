@@ -42,6 +42,6 @@ export type DurableCellReport =
       /** Present when `status` is `failed`. */
       readonly error?: ProgramError;
       readonly output: readonly OutputItem[];
-      /** Figures of the round that ended it (absent for a terminated cell). */
+      /** Figures of the round that ended it (absent for a cell terminated while it waited in the store). */
       readonly stats?: ProgramStats;
     };

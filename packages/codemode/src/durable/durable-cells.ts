@@ -191,14 +191,19 @@ export class DurableCells {
   async terminate(key: CellKey, reason = 'terminated'): Promise<DurableCellReport> {
     return await this.#underLease(key, async (cell, state) => {
       const store = this.#options.store;
-      for (const approval of cell.approvals) {
-        if (this.#now() < approval.expiresAt) await store.recordDecision(approval.approvalId, { type: 'deny', reason });
-      }
+      await this.#denyUndecided(cell.approvals, reason);
       const report: DurableCellReport = { status: 'terminated', key, output: state.output ?? [] };
       const done: DurableCellState = { execCallId: state.execCallId, calls: state.calls, report };
       await store.writeCell({ key, status: 'done', expiresAt: this.#now() + (this.#options.ttlMs ?? DAY_MS), approvals: [], state: done as unknown as JsonValue, snapshot: undefined }, cell.version);
       return report;
     });
+  }
+
+  /** Deny the approvals nobody decided (a decision already recorded stands), as a terminated cell's. */
+  async #denyUndecided(approvals: readonly StoredApproval[], reason: string): Promise<void> {
+    for (const approval of approvals) {
+      if (this.#now() < approval.expiresAt) await this.#options.store.recordDecision(approval.approvalId, { type: 'deny', reason });
+    }
   }
 
   /**
@@ -259,16 +264,20 @@ export class DurableCells {
   async #store(round: Round, result: DurableProgramResult): Promise<DurableCellReport> {
     const { key, batch } = round;
     if (result.status !== 'suspended') {
-      const report: DurableCellReport = {
-        status: result.status,
-        key,
-        output: result.output,
-        ...(result.returnValue === undefined ? {} : { returnValue: result.returnValue }),
-        ...(result.error === undefined ? {} : { error: result.error }),
-        stats: result.stats,
-      };
+      const terminated = result.status === 'failed' && result.error?.code === 'EXEC_CANCELLED' && round.hooks?.isTerminated?.() === true;
+      const report: DurableCellReport = terminated
+        ? { status: 'terminated', key, output: result.output, stats: result.stats }
+        : {
+            status: result.status,
+            key,
+            output: result.output,
+            ...(result.returnValue === undefined ? {} : { returnValue: result.returnValue }),
+            ...(result.error === undefined ? {} : { error: result.error }),
+            stats: result.stats,
+          };
       // A cell that never suspended has nothing in the store to finish.
       if (round.version > 0) {
+        if (terminated) await this.#denyUndecided(round.approvals, 'terminated');
         const state: DurableCellState = { execCallId: round.execCallId, calls: round.calls, report };
         await this.#options.store.writeCell({ key, status: 'done', expiresAt: this.#now() + (this.#options.ttlMs ?? DAY_MS), approvals: [], state: state as unknown as JsonValue, snapshot: undefined }, round.version);
       }
