@@ -40,3 +40,4 @@ export { ElicitationApproval } from './server/elicitation-approval.js';
 export type { McpPendingApproval, PendingApprovalsNote } from './server/pending-approvals-note.js';
 export type { StdioOptions } from './server/serve-stdio.js';
 export type { StreamableHttpEndpoint, StreamableHttpOptions } from './server/serve-streamable-http.js';
+export type { ResumabilityLimits } from './server/session-event-store.js';

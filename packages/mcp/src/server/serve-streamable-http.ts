@@ -9,6 +9,8 @@ import type { CodeModeMcpServer } from './create-code-mode-mcp-server.js';
 import { bearerMatches, normalizeOrigin, originAllowed } from './http-request-guards.js';
 import { HttpSessions } from './http-sessions.js';
 import { readJsonBody } from './read-json-body.js';
+import type { ResumabilityLimits } from './session-event-store.js';
+import { SessionEventStore } from './session-event-store.js';
 
 /** Options of {@link serveStreamableHttp}. */
 export interface StreamableHttpOptions {
@@ -41,6 +43,13 @@ export interface StreamableHttpOptions {
   readonly sessionIdleMs?: number;
   /** The clock idle time is measured on (default `Date.now`). */
   readonly now?: () => number;
+  /**
+   * Keep each session's recent SSE events in memory so a client whose stream broke can
+   * reconnect with `Last-Event-ID` and get what it missed, the answer to a call that was
+   * running included (default: on, {@link ResumabilityLimits}' defaults); `false` keeps none.
+   * Clients of protocol 2025-11-25 or later get an event id on every stream.
+   */
+  readonly resumability?: ResumabilityLimits | false;
 }
 
 /** Sessions open at once unless {@link StreamableHttpOptions.maxSessions} says otherwise. */
@@ -83,6 +92,13 @@ export async function serveStreamableHttp(server: CodeModeMcpServer, options: St
     allowedOrigins.add(normalized);
   }
   const now = options.now ?? Date.now;
+  const resumability =
+    options.resumability === false
+      ? undefined
+      : {
+          maxEvents: positiveInteger(options.resumability?.maxEvents, 'mcp.http.resumability.maxEvents', 256),
+          maxBytes: positiveInteger(options.resumability?.maxBytes, 'mcp.http.resumability.maxBytes', 4 * 1024 * 1024),
+        };
   const sessions = new HttpSessions({ maxSessions, idleMs, now });
   const token = options.token === undefined ? undefined : Buffer.from(options.token);
   let allowedHosts = new Set<string>();
@@ -98,6 +114,7 @@ export async function serveStreamableHttp(server: CodeModeMcpServer, options: St
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => sessions.add(id, transport),
+      ...(resumability === undefined ? {} : { eventStore: new SessionEventStore(resumability) }),
     });
     transport.onclose = () => {
       if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
