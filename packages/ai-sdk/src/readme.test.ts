@@ -1,19 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { readReadmeExample } from '@toolcell/vitest-config/readme-example';
-import { describe, expect, it } from 'vitest';
+import { expectReadmeShowsExamples } from '@toolcell/vitest-config/readme-example';
+import { it } from 'vitest';
 
-describe('README', () => {
-  it('opens with the example that src/ai-sdk.examples.ts compiles', () => {
-    const { readme, region } = readReadmeExample({ readme: new URL('../README.md', import.meta.url), examples: new URL('./ai-sdk.examples.ts', import.meta.url) });
-    expect(readme).toBe(region);
-  });
-
-  it('shows the durable approvals example that src/ai-sdk.examples.ts compiles', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const shown = /## Approvals that need a person[\s\S]*?```typescript\n([\s\S]*?)```/.exec(readme)?.[1]?.trim();
-    const examples = readFileSync(new URL('./ai-sdk.examples.ts', import.meta.url), 'utf8');
-    const region = /\/\/ #region README-durable\n([\s\S]*?)\/\/ #endregion README-durable/.exec(examples)?.[1] ?? '';
-    expect(shown).toBeDefined();
-    expect(shown).toBe(region.replace(/^ {2}/gm, '').trim());
-  });
+it('the README opens with the example src/ai-sdk.examples.ts compiles, and shows its durable approvals example under its heading', () => {
+  expectReadmeShowsExamples({ readme: new URL('../README.md', import.meta.url), examples: new URL('./ai-sdk.examples.ts', import.meta.url), sections: { 'README-durable': '## Approvals that need a person' } });
 });

@@ -1,10 +1,6 @@
-import { readReadmeExample } from '@toolcell/vitest-config/readme-example';
-import { describe, expect, it } from 'vitest';
+import { expectReadmeShowsExamples } from '@toolcell/vitest-config/readme-example';
+import { it } from 'vitest';
 
-describe('README', () => {
-  it('shows the example that src/demo-tools.examples.ts compiles', () => {
-    const { readme, region } = readReadmeExample({ readme: new URL('../README.md', import.meta.url), examples: new URL('./demo-tools.examples.ts', import.meta.url) });
-    expect(readme).toBeDefined();
-    expect(readme).toBe(region);
-  });
+it('the README shows the example src/demo-tools.examples.ts compiles', () => {
+  expectReadmeShowsExamples({ readme: new URL('../README.md', import.meta.url), examples: new URL('./demo-tools.examples.ts', import.meta.url) });
 });
