@@ -1,19 +1,11 @@
 import { statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolveSettings } from '../config/agent-settings.js';
-import { temporaryDirectory } from '../test-support/tool-context.js';
+import { storeDirectoryPerTest } from '../test-support/store-directory.js';
 import { openDurableRun, savedRun } from './durable-run.js';
 import { conversationDirectory, loadConversation, newRunSession, saveConversation } from './saved-conversation.js';
 
-const directories: { dispose(): void }[] = [];
-afterEach(() => directories.splice(0).forEach((directory) => directory.dispose()));
-
-function store(): string {
-  const directory = temporaryDirectory();
-  directories.push(directory);
-  return join(directory.path, 'store');
-}
+const store = storeDirectoryPerTest();
 
 const saved = (session: string) => savedRun({ session, provider: 'scripted', model: 'scripted', mode: 'code_mode_only', task: 'write a', system: 'You are toolcell.', history: [{ role: 'user', content: 'write a' }] });
 

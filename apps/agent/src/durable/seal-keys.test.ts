@@ -1,17 +1,10 @@
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { temporaryDirectory } from '../test-support/tool-context.js';
+import { describe, expect, it } from 'vitest';
+import { storeDirectoryPerTest } from '../test-support/store-directory.js';
 import { SEAL_KEY_FILE, loadSealKeys } from './seal-keys.js';
 
-const directories: { dispose(): void }[] = [];
-afterEach(() => directories.splice(0).forEach((directory) => directory.dispose()));
-
-function storeDirectory(): string {
-  const directory = temporaryDirectory();
-  directories.push(directory);
-  return join(directory.path, 'store');
-}
+const storeDirectory = storeDirectoryPerTest();
 
 describe('loadSealKeys', () => {
   it('creates DIR/seal.key with mode 0600 on first use, and every later process reads the same key', () => {
