@@ -60,6 +60,8 @@ export interface RecordDecisionResult {
   readonly recorded: boolean;
   /** The decision that stands. */
   readonly decision: StoredDecision;
+  /** The cell the approval belongs to (the one to resume once its batch is decided). */
+  readonly key: CellKey;
 }
 
 /**
@@ -139,7 +141,7 @@ export interface DurableStore {
   releaseLease(lease: Lease): Promise<void>;
   /**
    * Record a decision; the first one wins (`recorded: false` returns the one that stands).
-   * Rejects `STORE_UNKNOWN_APPROVAL` or `STORE_EXPIRED`.
+   * Either way it names the approval's cell. Rejects `STORE_UNKNOWN_APPROVAL` or `STORE_EXPIRED`.
    */
   recordDecision(approvalId: string, decision: StoredDecisionInput): Promise<RecordDecisionResult>;
   /** The decision recorded for an approval, if any. */

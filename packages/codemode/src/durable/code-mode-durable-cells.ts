@@ -19,21 +19,16 @@ export class CodeModeDurableCells extends DurableCells {
   /** Record a decision (the first one wins); one that completes its cell's batch resumes the cell, with auto-resume on. */
   override async decide(approvalId: string, decision: StoredDecisionInput): Promise<RecordDecisionResult> {
     const result = await super.decide(approvalId, decision);
-    if (result.recorded && this.#onBatchDecided !== undefined) {
-      const key = await this.#batchDecided(approvalId);
-      if (key !== undefined) this.#onBatchDecided(key);
-    }
+    if (result.recorded && this.#onBatchDecided !== undefined && (await this.#batchDecided(result.key))) this.#onBatchDecided(result.key);
     return result;
   }
 
-  /** The cell whose approval this is, if every approval of its batch is decided now. */
-  async #batchDecided(approvalId: string): Promise<CellKey | undefined> {
+  /** Whether the cell (the one the store named for the decided approval) is suspended with every approval of its batch decided now. */
+  async #batchDecided(key: CellKey): Promise<boolean> {
     const store = this.#options.store;
-    for (const cell of await store.listCells({})) {
-      if (cell.status !== 'suspended' || !cell.approvals.some((approval) => approval.approvalId === approvalId)) continue;
-      for (const approval of cell.approvals) if ((await store.readDecision(approval.approvalId)) === undefined) return undefined;
-      return cell.key;
-    }
-    return undefined;
+    const cell = await store.readCell(key);
+    if (cell?.status !== 'suspended') return false;
+    for (const approval of cell.approvals) if ((await store.readDecision(approval.approvalId)) === undefined) return false;
+    return true;
   }
 }

@@ -1,11 +1,11 @@
 import { watch } from 'node:fs';
-import { access, mkdir, readFile, readdir, rm, truncate } from 'node:fs/promises';
+import { access, mkdir, readFile, readdir, rm, truncate, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JsonValue } from '@toolcell/core';
 import type { CellFilter, CellKey, CellRecord, CellSummary, CellWrite, DecisionNotice, DecisionWatch, DurableStore, JournalEntry, JournalState, Lease, RecordDecisionResult, StoredDecision, StoredDecisionInput } from '../durable-store.js';
 import { isJournalMove, journalRank } from '../journal-moves.js';
 import { StoreError } from '../store-error.js';
-import { isCode, publishExclusive } from './atomic-file.js';
+import { isCode, linkExclusive, publishExclusive, writeFlushed } from './atomic-file.js';
 import { cellDirectoryName, decodeCell, encodeCell, encodeName, decodeName, highestNumbered, padded, parseCellDirectoryName } from './file-layout.js';
 
 /** Options of {@link FileDurableStore}. */
@@ -56,13 +56,22 @@ export class FileDurableStore implements DurableStore {
       const names = await readdir(directory);
       const current = highestNumbered(names, 'cell.');
       if (current !== expectedVersion) throw conflict(cell.key, expectedVersion, current);
-      // The approvals first: a crash before the cell is published leaves only index entries that expire.
-      for (const approval of cell.approvals) {
-        const index: ApprovalIndex = { key: cell.key, expiresAt: approval.expiresAt };
-        await publishExclusive(this.#temp, join(this.#root, 'approvals', encodeName(approval.approvalId)), json(index));
-      }
       const record: CellRecord = { ...cell, version: expectedVersion + 1 };
-      if (!(await publishExclusive(this.#temp, join(directory, `cell.${padded(record.version)}`), encodeCell(record)))) {
+      // The record (with its snapshot, the large part) is written and flushed while the approvals are published.
+      const written = writeFlushed(this.#temp, encodeCell(record));
+      // Awaited below; handled now, so a failed write while the approvals are published is not an unhandled rejection.
+      void written.catch(() => undefined);
+      try {
+        // The approvals first: a crash before the cell is published leaves only index entries that expire.
+        for (const approval of cell.approvals) {
+          const index: ApprovalIndex = { key: cell.key, expiresAt: approval.expiresAt };
+          await publishExclusive(this.#temp, join(this.#root, 'approvals', encodeName(approval.approvalId)), json(index));
+        }
+      } catch (error) {
+        await written.then((temp) => unlink(temp)).catch(() => undefined);
+        throw error;
+      }
+      if (!(await linkExclusive(await written, join(directory, `cell.${padded(record.version)}`)))) {
         throw conflict(cell.key, expectedVersion, expectedVersion + 1);
       }
       // Older versions are emptied, not removed: their names stay taken.
@@ -122,13 +131,14 @@ export class FileDurableStore implements DurableStore {
       }
       const decisionPath = join(this.#root, 'decisions', encodeName(approvalId));
       const earlier = await readOptionalJson<StoredDecision>(decisionPath);
-      if (earlier !== undefined) return { recorded: false, decision: earlier };
+      const { key } = index;
+      if (earlier !== undefined) return { recorded: false, decision: earlier, key };
       if (this.#now() >= index.expiresAt) {
         throw new StoreError({ code: 'STORE_EXPIRED', message: `Approval "${approvalId}" expired at ${new Date(index.expiresAt).toISOString()}; its call will not run. Ask for the call again.` });
       }
       const stored: StoredDecision = { approvalId, decision, decidedAt: this.#now() };
-      if (await publishExclusive(this.#temp, decisionPath, json(stored))) return { recorded: true, decision: stored };
-      return { recorded: false, decision: await readJson<StoredDecision>(decisionPath) };
+      if (await publishExclusive(this.#temp, decisionPath, json(stored))) return { recorded: true, decision: stored, key };
+      return { recorded: false, decision: await readJson<StoredDecision>(decisionPath), key };
     });
   }
 

@@ -152,13 +152,14 @@ export class PostgresDurableStore implements DurableStore {
 
   async recordDecision(approvalId: string, decision: StoredDecisionInput): Promise<RecordDecisionResult> {
     return this.#run('record the decision', async (client) => {
-      const approval = await client.query<{ expires_at: string }>(`SELECT expires_at FROM ${this.#schema}.approvals WHERE approval_id = $1`, [approvalId]);
+      const approval = await client.query<{ scope: string; session: string; cell: string; expires_at: string }>(`SELECT scope, session, cell, expires_at FROM ${this.#schema}.approvals WHERE approval_id = $1`, [approvalId]);
       const index = approval.rows[0];
       if (index === undefined) {
         throw new StoreError({ code: 'STORE_UNKNOWN_APPROVAL', message: `There is no pending approval "${approvalId}" (a wrong id, or it expired and was swept).` });
       }
+      const key: CellKey = { scope: index.scope, session: index.session, cell: index.cell };
       const earlier = await this.#decision(client, approvalId);
-      if (earlier !== undefined) return { recorded: false, decision: earlier };
+      if (earlier !== undefined) return { recorded: false, decision: earlier, key };
       const expiresAt = Number(index.expires_at);
       if (this.#now() >= expiresAt) {
         throw new StoreError({ code: 'STORE_EXPIRED', message: `Approval "${approvalId}" expired at ${new Date(expiresAt).toISOString()}; its call will not run. Ask for the call again.` });
@@ -170,11 +171,11 @@ export class PostgresDurableStore implements DurableStore {
          SELECT pg_notify($4, $5) FROM inserted`,
         [approvalId, JSON.stringify(decision), stored.decidedAt, DECISIONS_CHANNEL, JSON.stringify({ schema: this.#schemaName, approvalId })],
       );
-      if (inserted.rows.length > 0) return { recorded: true, decision: stored };
+      if (inserted.rows.length > 0) return { recorded: true, decision: stored, key };
       // Another decision committed first; this statement sees it.
       const standing = await this.#decision(client, approvalId);
       if (standing === undefined) throw new StoreError({ code: 'STORE_CONFLICT', message: `Approval "${approvalId}" was decided and swept meanwhile.` });
-      return { recorded: false, decision: standing };
+      return { recorded: false, decision: standing, key };
     });
   }
 

@@ -119,13 +119,15 @@ export function runStoreContract(backend: string, factory: StoreFactory): void {
         expect(codes.filter((code) => code === 'STORE_LEASE_HELD')).toHaveLength(11);
       }));
 
-    it('the first decision wins; a second says which stands', () =>
+    it('the first decision wins; a second says which stands; both name the approval\'s cell', () =>
       withStore(async (store, clock) => {
         await store.writeCell(suspendedCell(clock), 0);
+        await store.writeCell(suspendedCell(clock, { ...KEY, cell: 'cell-2' }, 'b'), 0);
         const first = await store.recordDecision('a-1', { type: 'approve' });
-        expect(first).toEqual({ recorded: true, decision: { approvalId: 'a-1', decision: { type: 'approve' }, decidedAt: clock.now } });
+        expect(first).toEqual({ recorded: true, decision: { approvalId: 'a-1', decision: { type: 'approve' }, decidedAt: clock.now }, key: KEY });
         const second = await store.recordDecision('a-1', { type: 'deny', reason: 'too late' });
-        expect(second).toEqual({ recorded: false, decision: first.decision });
+        expect(second).toEqual({ recorded: false, decision: first.decision, key: KEY });
+        expect((await store.recordDecision('b-1', { type: 'approve' })).key).toEqual({ ...KEY, cell: 'cell-2' });
         expect(await store.readDecision('a-1')).toEqual(first.decision);
         expect(await store.readDecision('a-2')).toBeUndefined();
       }));
