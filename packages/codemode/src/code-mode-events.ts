@@ -61,7 +61,7 @@ export interface CellSummary {
    * `suspended`: it waits in the durable store for approvals (see `pendingApprovals`).
    */
   readonly state: 'running' | 'ended' | 'suspended';
-  /** Milliseconds since the program started (0 for a suspended cell listed from the durable store, which does not keep when it started). */
+  /** Milliseconds since the program started (for a suspended cell listed from the durable store: by the durable clock, wherever it started). */
   readonly ageMs: number;
   /** The last line of text the program produced, if any. */
   readonly lastOutputLine?: string;

@@ -77,7 +77,7 @@ describe('yield_control and notify in a durable cell', () => {
     expect(update).toMatchObject({ cellId: first.cell_id, reasons: ['approval'], pendingApprovals: [{ toolName: 'write_file', args: 'path: "y.txt"', cellId: first.cell_id }] });
     expect(made.codeMode.listCells('root')).toEqual([expect.objectContaining({ cellId: first.cell_id, state: 'suspended', pendingApprovals: 1 })]);
     // Listed once: live here, and in the store.
-    expect(wireText((await made.wait({ list: true })).output.wire)).toBe(`- cell ${first.cell_id}: suspended, waiting for 1 approval`);
+    expect(wireText((await made.wait({ list: true })).output.wire)).toMatch(new RegExp(`^- cell ${first.cell_id}: suspended, \\d+ s old, waiting for 1 approval$`));
     const waiting = await made.codeMode.takeCellReport({ scopeId: 'root', cellId: first.cell_id });
     expect(waiting?.report).toMatchObject({ status: 'awaiting_approval', pendingApprovals: [{ toolName: 'write_file' }] });
     expect(waiting?.output.result.value).toMatchObject({ status: 'awaiting_approval', pending_approvals: [{ tool_name: 'write_file' }] });

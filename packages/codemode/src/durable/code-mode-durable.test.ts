@@ -130,12 +130,14 @@ describe('wait on a suspended cell', () => {
     expect(made.effects()).toEqual(['a.txt']);
   });
 
-  it('lists suspended cells from the store, and terminate denies their approvals and ends them', async () => {
-    const made = setup({ autoResume: false });
+  it('lists suspended cells from the store with their age, and terminate denies their approvals and ends them', async () => {
+    let clock = Date.now();
+    const made = setup({ autoResume: false, now: () => clock });
     const { result, approvals } = await suspendThreeWrites(made);
+    clock += 90_000;
     const listed = await made.wait({ list: true });
-    expect((listed.output.result.value as JsonObject)['cells']).toEqual([{ cellId: result.cell_id, state: 'suspended', ageMs: 0, pendingApprovals: 3 }]);
-    expect(wireText(listed.output.wire)).toBe(`- cell ${result.cell_id}: suspended, waiting for 3 approvals`);
+    expect((listed.output.result.value as JsonObject)['cells']).toEqual([{ cellId: result.cell_id, state: 'suspended', ageMs: 90_000, pendingApprovals: 3 }]);
+    expect(wireText(listed.output.wire)).toBe(`- cell ${result.cell_id}: suspended, 90 s old, waiting for 3 approvals`);
     const ended = await made.wait({ cell_id: result.cell_id, terminate: true });
     expect(resultOf(ended)).toMatchObject({ status: 'terminated', cell_id: result.cell_id, text: 'writing three files' });
     for (const approval of approvals) expect((await made.store.readDecision(approval.approval_id))?.decision).toEqual({ type: 'deny', reason: 'terminated' });

@@ -10,6 +10,7 @@ import type { DurableCellHooks } from './durable-cell-hooks.js';
 import type { DurableCellReport } from './durable-cell-report.js';
 import type { DurableCellsRuntime } from './durable-tool-batch.js';
 import { CodeModeDurableCells } from './code-mode-durable-cells.js';
+import { cellStartedAt } from './durable-cells.js';
 
 /** `CodeModeOptions.durable`: cells backed by a durable store (approvals decided later, in any process). */
 export interface CodeModeDurableOptions {
@@ -128,7 +129,8 @@ export class CodeModeDurable {
       if (cell.status !== 'suspended' || live.has(cell.key.cell)) continue;
       let pending = 0;
       for (const approval of cell.approvals) if ((await this.store.readDecision(approval.approvalId)) === undefined) pending += 1;
-      summaries.push({ cellId: cell.key.cell, state: 'suspended', ageMs: 0, pendingApprovals: pending });
+      const startedAt = cellStartedAt(cell.state);
+      summaries.push({ cellId: cell.key.cell, state: 'suspended', ageMs: startedAt === undefined ? 0 : Math.max(0, Math.round(this.now() - startedAt)), pendingApprovals: pending });
     }
     return summaries;
   }

@@ -57,6 +57,8 @@ interface StoredParkedCall extends ParkedCallInfo {
 /** What the cell keeps in the store besides its snapshot. */
 interface DurableCellState {
   readonly execCallId: string;
+  /** When its program started (epoch ms, the cells' clock): a listing's age. Absent in cells stored before it was kept. */
+  readonly startedAt?: number;
   /** Sandbox call id → the parked call, for every parked call of every round. */
   readonly calls: Record<string, StoredParkedCall>;
   /** While suspended: what the program produced so far. */
@@ -73,6 +75,7 @@ interface Round {
   /** The cell's version in the store (0: never stored). */
   readonly version: number;
   readonly execCallId: string;
+  readonly startedAt: number | undefined;
   readonly calls: Record<string, StoredParkedCall>;
   /** The approvals still parked from earlier rounds. */
   readonly approvals: readonly StoredApproval[];
@@ -103,6 +106,7 @@ export class DurableCells {
 
   /** Run a program; it ends, or it is suspended into the store at its parked calls. */
   async start(request: DurableCellStart): Promise<DurableCellReport> {
+    const startedAt = this.#now();
     const scope = request.scope ?? this.#options.registry.root;
     const key: CellKey = { scope: scope.id, session: request.session, cell: request.cellId ?? `dcell_${globalThis.crypto.randomUUID()}` };
     const bindings = this.#options.registry.plan(scope).bindings;
@@ -115,7 +119,7 @@ export class DurableCells {
       onToolBatch: batch.onToolBatch,
       ...roundHooks(request.hooks),
     });
-    return this.#settle({ key, version: 0, execCallId: request.callId, calls: {}, approvals: [], batch, run, hooks: request.hooks });
+    return this.#settle({ key, version: 0, execCallId: request.callId, startedAt, calls: {}, approvals: [], batch, run, hooks: request.hooks });
   }
 
   /** The approvals no one has decided yet, by session (or scope). */
@@ -159,7 +163,7 @@ export class DurableCells {
       const run = this.#options.transport.resume({ snapshot: cell.snapshot, answers, onToolBatch: batch.onToolBatch, durable: { ...this.#durable(key), onSuspendRefused: batch.onSuspendRefused }, ...roundHooks(options.hooks) });
       const answered = new Set(answers.map((answer) => String(answer.id)));
       const stillParked = cell.approvals.filter((approval) => !answered.has(approval.callId));
-      return await this.#settle({ key, version: cell.version, execCallId: state.execCallId, calls: state.calls, approvals: stillParked, batch, run, hooks: options.hooks });
+      return await this.#settle({ key, version: cell.version, execCallId: state.execCallId, startedAt: state.startedAt, calls: state.calls, approvals: stillParked, batch, run, hooks: options.hooks });
     });
   }
 
@@ -193,7 +197,7 @@ export class DurableCells {
       const store = this.#options.store;
       await this.#denyUndecided(cell.approvals, reason);
       const report: DurableCellReport = { status: 'terminated', key, output: state.output ?? [] };
-      const done: DurableCellState = { execCallId: state.execCallId, calls: state.calls, report };
+      const done: DurableCellState = { execCallId: state.execCallId, ...startedAtOf(state), calls: state.calls, report };
       await store.writeCell({ key, status: 'done', expiresAt: this.#now() + (this.#options.ttlMs ?? DAY_MS), approvals: [], state: done as unknown as JsonValue, snapshot: undefined }, cell.version);
       return report;
     });
@@ -278,7 +282,7 @@ export class DurableCells {
       // A cell that never suspended has nothing in the store to finish.
       if (round.version > 0) {
         if (terminated) await this.#denyUndecided(round.approvals, 'terminated');
-        const state: DurableCellState = { execCallId: round.execCallId, calls: round.calls, report };
+        const state: DurableCellState = { execCallId: round.execCallId, ...startedAtOf(round), calls: round.calls, report };
         await this.#options.store.writeCell({ key, status: 'done', expiresAt: this.#now() + (this.#options.ttlMs ?? DAY_MS), approvals: [], state: state as unknown as JsonValue, snapshot: undefined }, round.version);
       }
       return report;
@@ -300,10 +304,20 @@ export class DurableCells {
       approvals.push({ approvalId: `appr_${globalThis.crypto.randomUUID()}`, callId: id, toolName: info.toolName, args, expiresAt: result.expiresAt });
     }
     const writes = round.hooks?.writes?.();
-    const state: DurableCellState = { execCallId: round.execCallId, calls, output: result.output, ...(writes === undefined ? {} : { writes }) };
+    const state: DurableCellState = { execCallId: round.execCallId, ...startedAtOf(round), calls, output: result.output, ...(writes === undefined ? {} : { writes }) };
     await this.#options.store.writeCell({ key, status: 'suspended', expiresAt: result.expiresAt, approvals, state: state as unknown as JsonValue, snapshot: result.snapshot }, round.version);
     return { ...suspendedReport(key, approvals, result.output), stats: result.stats };
   }
+}
+
+/** When a stored cell's program started (epoch ms), from its state in the store; `undefined` for a cell stored before it was kept. */
+export function cellStartedAt(state: JsonValue): number | undefined {
+  const startedAt = typeof state === 'object' && state !== null && !Array.isArray(state) ? state['startedAt'] : undefined;
+  return typeof startedAt === 'number' ? startedAt : undefined;
+}
+
+function startedAtOf(source: { readonly startedAt?: number | undefined }): { readonly startedAt?: number } {
+  return source.startedAt === undefined ? {} : { startedAt: source.startedAt };
 }
 
 /** Give the lease back; when the store fails that too (full, gone) after the work failed, the work's error is the one thrown. */
