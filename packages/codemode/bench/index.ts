@@ -2,41 +2,22 @@
 // executor with one pre-execute listener, sandbox) against the raw sandbox on the same
 // transport, so the difference is what the executor and code-mode layers add per call.
 import { printTable, runSuite } from '@toolcell/bench-kit';
-import { jsonOutput } from '@toolcell/core';
-import { ToolRuntime } from '@toolcell/executor';
-import { ToolRegistry } from '@toolcell/registry';
 import type { SandboxTransport } from '@toolcell/sandbox';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
 import { loadTokenCounter } from '@toolcell/sdkgen';
 import { backToBackAgainstFloor, printFloorTable } from '@toolcell/bench-kit/quickjs-floor';
 import type { ExecOutputItem, ExecReport } from '../src/index.js';
-import { CodeMode, renderExecReport } from '../src/index.js';
+import { renderExecReport } from '../src/index.js';
 import { printDurableStoreCases } from './durable-cells-store.js';
+import { execStack } from './exec-stack.js';
 import { typescriptStripping } from './typescript-stripping.js';
 
 const HUNDRED_CALLS = 'for (let i = 0; i < 100; i += 1) await tools.noop({ i });';
 const TRIVIAL = 'return 1;';
 
-function pipeline(transport: SandboxTransport) {
-  const registry = new ToolRegistry({ mode: 'code_mode_only' });
-  registry.register({
-    kind: 'function',
-    name: 'noop',
-    description: 'Does nothing.',
-    inputSchema: { type: 'object', properties: { i: { type: 'integer' } } },
-    readOnly: true,
-    execute: () => jsonOutput(null),
-  });
-  const runtime = new ToolRuntime({ registry });
-  runtime.onPreExecute(() => undefined);
-  new CodeMode({ registry, runtime, transport }).install();
-  let counter = 0;
-  return async (source: string) => {
-    const outcome = await runtime.dispatch({ name: 'exec', args: source, callId: `bench_${++counter}`, scope: registry.root });
-    if (outcome.status !== 'ok') throw new Error(`${outcome.code}: ${outcome.message}`);
-  };
-}
+/** The full stack with one pre-execute listener. */
+const pipeline = (transport: SandboxTransport) => execStack(transport, { tool: 'noop', preExecuteListener: true }).exec;
 
 function raw(transport: SandboxTransport) {
   const bindings = [{ jsName: 'noop', canonicalName: 'noop', description: 'Does nothing.', kind: 'function' as const }];

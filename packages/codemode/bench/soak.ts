@@ -10,13 +10,10 @@
 // whose figures still include the JIT's warm-up. `SOAK_TRANSPORT=in-process|child-process`
 // runs one transport only.
 import { printTable } from '@toolcell/bench-kit';
-import { jsonOutput } from '@toolcell/core';
-import { ToolRuntime } from '@toolcell/executor';
-import { ToolRegistry } from '@toolcell/registry';
 import type { SandboxTransport } from '@toolcell/sandbox';
 import { createInProcessTransport } from '@toolcell/sandbox';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
-import { CodeMode } from '../src/index.js';
+import { execStack } from './exec-stack.js';
 
 const TEXT = 'x'.repeat(2048);
 const PROGRAM = `const [a, b, c] = await Promise.all([tools.echo({ i: 1 }), tools.echo({ i: 2 }), tools.echo({ i: 3 })]);
@@ -60,24 +57,8 @@ function slope(samples: readonly Sample[], value: (sample: Sample) => number): n
 }
 
 function stack(transport: SandboxTransport) {
-  const registry = new ToolRegistry({ mode: 'code_mode_only' });
-  registry.register({
-    kind: 'function',
-    name: 'echo',
-    description: 'Returns its input.',
-    inputSchema: { type: 'object', properties: { i: { type: 'integer' } }, required: ['i'] },
-    readOnly: true,
-    execute: (input: { i: number }) => jsonOutput({ i: input.i }),
-  });
-  const runtime = new ToolRuntime({ registry });
-  const codeMode = new CodeMode({ registry, runtime, transport, cells: true });
-  codeMode.install();
-  let counter = 0;
-  const exec = async () => {
-    const outcome = await runtime.dispatch({ name: 'exec', args: PROGRAM, callId: `soak_${++counter}`, scope: registry.root });
-    if (outcome.status !== 'ok') throw new Error(`${outcome.code}: ${outcome.message}`);
-  };
-  return { exec, shutdown: () => codeMode.shutdown() };
+  const { exec, close } = execStack(transport, { tool: 'echo', cells: true });
+  return { exec: () => exec(PROGRAM), shutdown: close };
 }
 
 async function soak(name: string, transport: SandboxTransport, total: number): Promise<Record<string, unknown>> {

@@ -60,11 +60,8 @@ async function warmUp(run: Run): Promise<void> {
 
 type Run = (source: string) => Promise<void> | void;
 
-const [{ CodeMode }, { ToolRuntime }, { ToolRegistry }, { jsonOutput }, rootEntry, nodeEntry] = await Promise.all([
-  import('@toolcell/codemode'),
-  import('@toolcell/executor'),
-  import('@toolcell/registry'),
-  import('@toolcell/core'),
+const [{ execStack }, rootEntry, nodeEntry] = await Promise.all([
+  import('./exec-stack.js'),
   import('@toolcell/sandbox'),
   import('@toolcell/sandbox/node'),
 ]);
@@ -105,28 +102,6 @@ function sandboxRun(transport: SandboxTransport): Run {
   };
 }
 
-function fullStackRun(transport: SandboxTransport): { run: Run; close: () => Promise<void> } {
-  const registry = new ToolRegistry({ mode: 'code_mode_only' });
-  registry.register({
-    kind: 'function',
-    name: 'echo',
-    description: 'Echo the input.',
-    inputSchema: { type: 'object', properties: { i: { type: 'integer' } } },
-    readOnly: true,
-    execute: (input) => jsonOutput(input),
-  });
-  const runtime = new ToolRuntime({ registry });
-  const codeMode = new CodeMode({ registry, runtime, transport });
-  codeMode.install();
-  let counter = 0;
-  return {
-    run: async (source) => {
-      const outcome = await runtime.dispatch({ name: 'exec', args: source, callId: `bench_${++counter}`, scope: registry.root });
-      if (outcome.status !== 'ok') throw new Error(`exec: ${outcome.code}: ${outcome.message}`);
-    },
-    close: () => codeMode.shutdown(),
-  };
-}
 
 /** p50 and p95 in ms: a few runs, then samples for about 0.4 s (0.6 s paced), at least 20. */
 async function measure(run: () => Promise<void> | void, idleMs: number): Promise<Cell> {
@@ -170,8 +145,8 @@ if (argument === '--list') {
     process.stdout.write(`${JSON.stringify(await measureTarget(target, floorRunner(await loadFloorModule())))}\n`);
   } else {
     const transport = found.create();
-    const stack = target.fullStack ? fullStackRun(transport) : undefined;
-    process.stdout.write(`${JSON.stringify(await measureTarget(target, stack?.run ?? sandboxRun(transport)))}\n`);
+    const stack = target.fullStack ? execStack(transport, { tool: 'echo' }) : undefined;
+    process.stdout.write(`${JSON.stringify(await measureTarget(target, stack?.exec ?? sandboxRun(transport)))}\n`);
     await stack?.close();
     await transport.close();
   }
