@@ -41,6 +41,7 @@ async function recordDemo(): Promise<DemoReplay> {
       modelCalls: run.modelCalls,
       nestedCalls: run.nestedCalls,
       wallMs: run.wallMs,
+      modelledWallMs: run.modelledWallMs,
       finalText: run.finalText,
       calls: calls.get(run.mode) ?? [],
     })),
