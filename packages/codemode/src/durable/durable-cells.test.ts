@@ -81,6 +81,32 @@ describe('durable cells', () => {
     expect(effects()).toEqual(['a.txt', 'b.txt', 'c.txt']);
   });
 
+  it('a round aborted to terminate the cell (isTerminated) is stored as terminated, its still-parked approvals denied', async () => {
+    const { cells, registry, store, effects } = setup();
+    let entered = (): void => undefined;
+    const holding = new Promise<void>((resolve) => (entered = resolve));
+    registry.register({
+      kind: 'function',
+      name: 'hold',
+      description: 'Wait until cancelled.',
+      inputSchema: { type: 'object' },
+      execute: (_input, context) => (entered(), new Promise((_resolve, reject) => context.signal.addEventListener('abort', () => reject(new Error('cancelled')), { once: true }))),
+    });
+    const code = "const a = tools.write_file({ path: 'a.txt' }); const b = tools.write_file({ path: 'b.txt' }); await a; text('a written'); await tools.hold({}); await b;";
+    const report = await suspendCell(cells, code);
+    const [a, b] = report.pendingApprovals.map((approval) => approval.approvalId);
+    await cells.decide(a ?? '', { type: 'approve' });
+    const controller = new AbortController();
+    const resumed = cells.resume(report.key, { hooks: { signal: controller.signal, isTerminated: () => controller.signal.aborted } });
+    await holding;
+    controller.abort();
+    expect(await resumed).toMatchObject({ status: 'terminated', output: [{ type: 'text', text: 'a written' }] });
+    expect(await resumed).not.toHaveProperty('error');
+    expect((await store.readDecision(b ?? ''))?.decision).toEqual({ type: 'deny', reason: 'terminated' });
+    expect(await cells.read(report.key)).toMatchObject({ status: 'terminated' });
+    expect(effects()).toEqual(['a.txt']);
+  });
+
   it('a second resumer while the first holds the lease gets STORE_LEASE_HELD', async () => {
     const { cells, store } = setup();
     const report = await cells.start({ code: THREE_WRITES, session: 'chat-1', callId: 'exec_1' });
