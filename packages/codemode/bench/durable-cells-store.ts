@@ -57,14 +57,16 @@ function stack(store: DurableStore, transport: DurableSandboxTransport): Durable
 
 let counter = 0;
 
-/** `store` with the time spent in its methods summed in `spent.ms` (the calls of one cell are sequential). */
-function timed(store: DurableStore): { store: DurableStore; spent: { ms: number } } {
-  const spent = { ms: 0 };
+/** `store` with the time spent in its methods summed in `spent.ms` (the calls of one cell are sequential), and the size of the last snapshot written. */
+function timed(store: DurableStore): { store: DurableStore; spent: { ms: number; snapshotBytes: number } } {
+  const spent = { ms: 0, snapshotBytes: 0 };
   const wrapped = new Proxy(store, {
     get(target, property, receiver) {
       const value: unknown = Reflect.get(target, property, receiver);
       if (typeof value !== 'function') return value;
       return async (...args: unknown[]) => {
+        const snapshot = property === 'writeCell' ? (args[0] as { snapshot?: Uint8Array }).snapshot : undefined;
+        if (snapshot !== undefined) spent.snapshotBytes = snapshot.byteLength;
         const started = performance.now();
         try {
           return await (value as (...args: unknown[]) => Promise<unknown>).apply(target, args);
@@ -89,17 +91,13 @@ async function suspendAndDecide(cells: DurableCells, source: string, spent = { m
   return { suspendMs, storeMs, key: report.key };
 }
 
-/** The median time of `source` on `transport` with its approval answered at once (no suspension, no store). */
-async function programAlone(transport: DurableSandboxTransport, source: string, samples: number): Promise<number> {
+/** The time of one run of `source` on `transport` with its approval answered at once (no suspension, no store). */
+async function programAlone(transport: DurableSandboxTransport, source: string): Promise<number> {
   const bindings = [{ jsName: 'approve', canonicalName: 'approve', description: '', kind: 'function' as const }];
-  const times: number[] = [];
-  for (let sample = -2; sample < samples; sample += 1) {
-    const started = performance.now();
-    const result = await transport.run({ source, bindings, onToolBatch: (calls) => calls.map(async () => ({ ok: true as const, value: null })) });
-    if (result.status !== 'completed') throw new Error(`not completed: ${result.status}`);
-    if (sample >= 0) times.push(performance.now() - started);
-  }
-  return median(times);
+  const started = performance.now();
+  const result = await transport.run({ source, bindings, onToolBatch: (calls) => calls.map(async () => ({ ok: true as const, value: null })) });
+  if (result.status !== 'completed') throw new Error(`not completed: ${result.status}`);
+  return performance.now() - started;
 }
 
 /** Suspend and resume each program `samples` times (after two unmeasured rounds) on one warm transport. */
@@ -114,7 +112,11 @@ async function backendRows(backend: string, plainStore: DurableStore): Promise<A
       const resumes: number[] = [];
       const suspendStore: number[] = [];
       const resumeStore: number[] = [];
+      const sealedBytes: number[] = [];
+      const alones: number[] = [];
       for (let sample = -2; sample < samples; sample += 1) {
+        // Beside each sample, on the same warm transport: the machine's load drifts between samples.
+        const alone = await programAlone(transport, source);
         spent.ms = 0;
         const { suspendMs, key, storeMs } = await suspendAndDecide(cells, source, spent);
         spent.ms = 0;
@@ -124,21 +126,24 @@ async function backendRows(backend: string, plainStore: DurableStore): Promise<A
         if (report.status !== 'completed') throw new Error(`not completed: ${report.status}`);
         if (sample < 0) continue;
         suspends.push(suspendMs);
+        alones.push(alone);
         resumes.push(resumeMs);
         suspendStore.push(storeMs);
         resumeStore.push(spent.ms);
+        sealedBytes.push(spent.snapshotBytes);
       }
-      const alone = await programAlone(transport, source, samples);
+      const alone = median(alones);
       // What suspending adds: the program's own run to its park point is not the store's or the seal's.
-      const suspend = median(suspends) - alone;
+      const suspend = median(suspends.map((started, index) => started - (alones[index] ?? 0)));
       const resume = median(resumes);
       const targeted = backend === 'files';
       rows.push({
         backend,
         cell: name,
         'start ms (run to park + seal + write)': median(suspends).toFixed(1),
+        'snapshot KB': (median(sealedBytes) / 1024).toFixed(0),
         'program alone ms': alone.toFixed(1),
-        'suspend ms (start − program alone)': suspend.toFixed(1),
+        'suspend ms (start − program alone, per sample)': suspend.toFixed(1),
         'of which in the store': median(suspendStore).toFixed(1),
         'resume ms (lease, journal, call, restore, write)': resume.toFixed(1),
         'of which in the store ': median(resumeStore).toFixed(1),
