@@ -11,17 +11,15 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { printTable } from '@toolcell/bench-kit';
-import { jsonOutput } from '@toolcell/core';
 import type { DurableStore } from '@toolcell/durable-store';
 import { FileDurableStore } from '@toolcell/durable-store/files';
 import { PostgresDurableStore } from '@toolcell/durable-store/postgres';
-import { ToolRuntime } from '@toolcell/executor';
-import { ToolRegistry } from '@toolcell/registry';
 import type { DurableSandboxTransport } from '@toolcell/sandbox';
 import { createInProcessTransport } from '@toolcell/sandbox';
 // The store tests' throwaway cluster (initdb/pg_ctl from `pg_config --bindir`).
 import { startPostgresCluster } from '@toolcell/vitest-config/postgres-cluster';
-import { DurableCells } from '../src/index.js';
+import type { DurableCells } from '../src/index.js';
+import { approvalCells } from './durable-bench-cells.mjs';
 
 const SECRET = 'bench-secret-0123456789abcdefghijklmnop';
 const KEYS = { current: { id: 'bench', secret: SECRET } };
@@ -40,19 +38,7 @@ const median = (values: number[]): number => [...values].sort((a, b) => a - b)[M
 const met = (value: number, target: number): string => (value <= target ? 'yes' : 'NO');
 
 function stack(store: DurableStore, transport: DurableSandboxTransport): DurableCells {
-  const registry = new ToolRegistry({ mode: 'code_mode' });
-  registry.register({
-    kind: 'function',
-    name: 'approve',
-    description: 'A call that needs approval.',
-    inputSchema: { type: 'object', properties: {} },
-    needsApproval: true,
-    execute: () => jsonOutput(null),
-  });
-  // Programs run in a scope that has a program runner (an `exec` tool); DurableCells runs them itself.
-  registry.register({ kind: 'freeform', name: 'exec', description: 'Run a program.', jsonFallback: { parameter: 'code', description: 'JavaScript' }, execute: () => jsonOutput(null) });
-  const runtime = new ToolRuntime({ registry, approval: { ask: () => ({ type: 'defer' }) } });
-  return new DurableCells({ registry, runtime, transport, store, keys: KEYS });
+  return approvalCells({ store, transport, keys: KEYS });
 }
 
 let counter = 0;

@@ -8,27 +8,12 @@ import process from 'node:process';
 
 const [directory, scope, session, cell, secret] = process.argv.slice(2);
 const started = performance.now();
-const [{ jsonOutput }, { DurableCells }, { FileDurableStore }, { ToolRuntime }, { ToolRegistry }, { createInProcessTransport }] = await Promise.all([
-  import('@toolcell/core'),
-  import('@toolcell/codemode'),
+const [{ approvalCells }, { FileDurableStore }, { createInProcessTransport }] = await Promise.all([
+  import('./durable-bench-cells.mjs'),
   import('@toolcell/durable-store/files'),
-  import('@toolcell/executor'),
-  import('@toolcell/registry'),
   import('@toolcell/sandbox'),
 ]);
 const imported = performance.now();
-const registry = new ToolRegistry({ mode: 'code_mode' });
-registry.register({
-  kind: 'function',
-  name: 'approve',
-  description: 'A call that needs approval.',
-  inputSchema: { type: 'object', properties: {} },
-  needsApproval: true,
-  execute: () => jsonOutput(null),
-});
-// Programs run in a scope that has a program runner (an `exec` tool); DurableCells runs them itself.
-registry.register({ kind: 'freeform', name: 'exec', description: 'Run a program.', jsonFallback: { parameter: 'code', description: 'JavaScript' }, execute: () => jsonOutput(null) });
-const runtime = new ToolRuntime({ registry, approval: { ask: () => ({ type: 'defer' }) } });
 const transport = createInProcessTransport({ prewarm: false });
 const files = new FileDurableStore({ directory });
 // The time spent in the store, summed (its calls during one resume are sequential).
@@ -47,7 +32,7 @@ const store = new Proxy(files, {
     };
   },
 });
-const cells = new DurableCells({ registry, runtime, transport, store, keys: { current: { id: 'bench', secret } } });
+const cells = approvalCells({ store, transport, keys: { current: { id: 'bench', secret } } });
 const report = await cells.resume({ scope, session, cell });
 const done = performance.now();
 if (report.status !== 'completed') throw new Error(`not completed: ${JSON.stringify(report)}`);
