@@ -139,6 +139,30 @@ describe('OAuth for a remote server (oauth in its entry)', () => {
     expect(handle.status()[0]?.error).toBe('MCP_UNAUTHORIZED: MCP server "remote": sign-in failed: nobody completed the sign-in within 0.2 s.');
   });
 
+  it('a person who declines: the authorization server\'s error is reported', async () => {
+    const { handle } = await connect({
+      authorize: async (request) => {
+        const authorization = new URL(request.url);
+        const redirect = new URL(authorization.searchParams.get('redirect_uri')!);
+        redirect.search = new URLSearchParams({ error: 'access_denied', error_description: 'the user said no', state: authorization.searchParams.get('state')! }).toString();
+        const answer = await fetch(redirect);
+        expect(answer.status).toBe(400);
+        await answer.body?.cancel();
+      },
+    });
+    expect(handle.status()[0]?.error).toBe('MCP_UNAUTHORIZED: MCP server "remote": sign-in failed: the authorization server answered access_denied: the user said no.');
+  });
+
+  it('client_credentials with a key file that cannot be read fails naming the setting', async () => {
+    const registry = new ToolRegistry();
+    const handle = await connectMcpServers(
+      { remote: { url: server.url, oauth: { grant: 'client_credentials', clientId: 'ci', privateKeyFile: join(oauthDirectory, 'missing.pem') } } },
+      { registry, oauthDirectory },
+    );
+    handles.push(handle);
+    expect(handle.status()[0]).toMatchObject({ state: 'failed', error: expect.stringContaining(`mcpServers.remote.oauth.privateKeyFile: cannot read ${join(oauthDirectory, 'missing.pem')}`) });
+  });
+
   it('a stored file for another URL is not used: the person is asked again', async () => {
     await connect({ authorize: browser });
     const file = join(oauthDirectory, 'remote.json');
