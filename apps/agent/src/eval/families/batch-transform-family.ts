@@ -6,6 +6,7 @@ import type { Exchange } from '../cassette-history.js';
 import { answerTurn, callTurn, execReturnValue, execTurn, parseResult, readHistory } from '../cassette-history.js';
 import type { EvalFamily, EvalTask } from '../eval-task.js';
 import { seededRandom } from '../seeded-random.js';
+import { listingTool } from './listing-tool.js';
 
 const ITEM_COUNT = 50;
 const TRANSIENT = 'temporarily unavailable; retry';
@@ -72,14 +73,7 @@ function task(index: number): EvalTask {
       const { ids, flaky, broken } = batch(seed);
       const attempts = new Map<string, number>();
       const normalized = new Set<string>();
-      const listRecords = defineTool<Record<string, never>, JsonObject>({
-        kind: 'function',
-        name: 'list_records',
-        description: 'The ids of every record to normalize.',
-        readOnly: true,
-        inputSchema: { type: 'object', properties: {}, additionalProperties: false },
-        execute: () => jsonOutput({ ids }),
-      });
+      const listRecords = listingTool({ name: 'list_records', description: 'The ids of every record to normalize.', list: () => ({ ids }) });
       const normalizeRecord = defineTool<{ id: string }, JsonObject>({
         kind: 'function',
         name: 'normalize_record',

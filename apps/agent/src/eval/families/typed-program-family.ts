@@ -5,6 +5,7 @@ import { answerJson, sameJson } from '../answer-json.js';
 import { answerTurn, callTurn, execReturnValue, execTurn, parseResult, readHistory } from '../cassette-history.js';
 import type { EvalFamily, EvalTask } from '../eval-task.js';
 import { seededRandom } from '../seeded-random.js';
+import { listingTool } from './listing-tool.js';
 
 interface Note extends JsonObject {
   id: string;
@@ -72,18 +73,15 @@ function task(index: number): EvalTask {
     prompt: `There are ${count} support notes behind list_notes and get_note. Count the words of every note per tag and answer with one JSON object {"tag": words}.`,
     createFixture() {
       const list = notes(seed, count);
-      const listNotes = defineTool<Record<string, never>, JsonObject>({
-        kind: 'function',
+      const listNotes = listingTool({
         name: 'list_notes',
         description: 'List the support notes: id and tag of each (not the text).',
-        readOnly: true,
-        inputSchema: { type: 'object', properties: {}, additionalProperties: false },
         outputSchema: {
           type: 'object',
           properties: { notes: { type: 'array', items: { type: 'object', properties: { id: { type: 'string' }, tag: { type: 'string' } }, required: ['id', 'tag'] } } },
           required: ['notes'],
         },
-        execute: () => jsonOutput({ notes: list.map(({ id, tag }) => ({ id, tag })) }),
+        list: () => ({ notes: list.map(({ id, tag }) => ({ id, tag })) }),
       });
       const getNote = defineTool<{ id: string }, JsonObject>({
         kind: 'function',
