@@ -1,4 +1,5 @@
 import type { ModelMessage } from 'ai';
+import { hostContextSlot } from '@toolcell/core';
 
 /**
  * The run context exec hands to every nested call (as `hostContext`): what the AI SDK gave
@@ -24,17 +25,13 @@ export type CodeModeContext = {
   readonly runtimeContext?: unknown;
 };
 
-const RUN = Symbol.for('toolcell.ai-sdk.run');
+const RUN = hostContextSlot<AiSdkRun>('toolcell.ai-sdk.run');
 
 /** Wrap a run so only this package reads it back from a `hostContext`. */
-export function hostContextOf(run: AiSdkRun): { readonly [RUN]: AiSdkRun } {
-  return { [RUN]: run };
-}
+export const hostContextOf = RUN.wrap;
 
 /** The run a `hostContext` carries, if this package put it there. */
-export function runOf(hostContext: unknown): AiSdkRun | undefined {
-  return typeof hostContext === 'object' && hostContext !== null && RUN in hostContext ? (hostContext as { [RUN]: AiSdkRun })[RUN] : undefined;
-}
+export const runOf = RUN.read;
 
 /**
  * The `toolsContext` and `runtimeContext` options of `generateText` / `streamText` with the

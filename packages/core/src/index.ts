@@ -42,3 +42,5 @@ export type { ToolCallRequest } from './tool-call-request.js';
 export { utf8Length } from './utf8-length.js';
 export { isWholeNumber } from './whole-number.js';
 export { abortableDelay } from './abortable-delay.js';
+export { hostContextSlot } from './host-context-slot.js';
+export type { HostContextSlot } from './host-context-slot.js';

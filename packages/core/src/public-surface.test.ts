@@ -9,7 +9,7 @@ describe('public value exports', () => {
       'BRIDGE_TOOL_NAMES', 'CALL_ERROR_CODES', 'CONTROL_TOOL_NAMES', 'ConfigurationError',
       'EXEC_ERROR_CODES', 'HOST_ERROR_CODES', 'MAX_JSON_DEPTH', 'MODEL_SOURCE',
       'SNAPSHOT_ERROR_CODES', 'TOOL_MODES', 'ToolFailure', 'ToolcellError', 'abortableDelay', 'defineTool',
-      'errorMessage', 'errorOutcome', 'findJsonSafetyViolation', 'isCodeMode', 'isToolMode',
+      'errorMessage', 'errorOutcome', 'findJsonSafetyViolation', 'hostContextSlot', 'isCodeMode', 'isToolMode',
       'isToolcellErrorCode', 'isWholeNumber', 'jsonOutput', 'jsonTextNestsDeeperThan',
       'textOutput', 'toDeclaration', 'toolOutput', 'typedResult', 'utf8Length', 'wireOutput',
       'wireText',

@@ -1,4 +1,5 @@
 import type { Agent, FunctionTool, RunContext } from '@openai/agents';
+import { hostContextSlot } from '@toolcell/core';
 
 /** An agent of any context and output, as the runner hands it to guardrails. */
 export type AnyAgent = Agent<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -22,14 +23,10 @@ export interface AgentsRun {
   readonly durable?: boolean;
 }
 
-const RUN = Symbol.for('toolcell.openai-agents.run');
+const RUN = hostContextSlot<AgentsRun>('toolcell.openai-agents.run');
 
 /** Wrap a run so only this package reads it back from a `hostContext`. */
-export function hostContextOf(run: AgentsRun): { readonly [RUN]: AgentsRun } {
-  return { [RUN]: run };
-}
+export const hostContextOf = RUN.wrap;
 
 /** The run a `hostContext` carries, if this package put it there. */
-export function runOf(hostContext: unknown): AgentsRun | undefined {
-  return typeof hostContext === 'object' && hostContext !== null && RUN in hostContext ? (hostContext as { [RUN]: AgentsRun })[RUN] : undefined;
-}
+export const runOf = RUN.read;
