@@ -10,13 +10,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 
 const HOOK = `export async function load(url, context, next) { process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); }`;
 const REGISTER = `import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOK)}));`;
+// Marks are modules too: the hook reports loads from its own thread, so a mark the main thread
+// wrote to stderr could overtake the last loads it reported (it did, on a busy machine).
 const PROGRAM = `
+const mark = (name) => import('data:text/javascript,' + encodeURIComponent('// MARK ' + name));
 const { CodeMode } = await import('@toolcell/codemode');
 const { ToolRuntime } = await import('@toolcell/executor');
 const { ToolRegistry } = await import('@toolcell/registry');
 const { createInProcessTransport } = await import('@toolcell/sandbox');
 await import('@toolcell/sandbox/node');
-process.stderr.write('MARK imported\\n');
+await mark('imported');
 const registry = new ToolRegistry({ mode: 'code_mode_only' });
 registry.register({ kind: 'function', name: 'noop', description: 'Nothing.', inputSchema: { type: 'object' }, execute: () => ({ result: null, wire: [] }) });
 const runtime = new ToolRuntime({ registry });
@@ -25,26 +28,32 @@ const codeMode = new CodeMode({ registry, runtime, transport });
 codeMode.install();
 const short = await runtime.dispatch({ name: 'exec', args: "text('hi'); return 1;", callId: 'c1', scope: registry.root });
 if (short.status !== 'ok') throw new Error(short.message);
-process.stderr.write('MARK short answer\\n');
+await mark('short answer');
 const long = await runtime.dispatch({ name: 'exec', args: "return 'word '.repeat(30000);", callId: 'c2', scope: registry.root });
 if (long.status !== 'ok') throw new Error(long.message);
-process.stderr.write('MARK long answer\\n');
+await mark('long answer');
 const typed = await runtime.dispatch({ name: 'exec', args: "const n: number = 1; return n;", callId: 'c3', scope: registry.root });
 if (typed.status !== 'ok') throw new Error(typed.message);
-process.stderr.write('MARK typed answer\\n');
+await mark('typed answer');
 await codeMode.shutdown();
 await transport.close();
 `;
+
+const MARK_URL = 'data:text/javascript,';
 
 /** The modules loaded before each mark, in order. */
 function phases(stderr: string): Map<string, string[]> {
   const result = new Map<string, string[]>();
   let loaded: string[] = [];
   for (const line of stderr.split('\n')) {
-    if (line.startsWith('LOADED ')) loaded.push(line.slice('LOADED '.length));
-    if (line.startsWith('MARK ')) {
-      result.set(line.slice('MARK '.length), loaded);
+    if (!line.startsWith('LOADED ')) continue;
+    const url = line.slice('LOADED '.length);
+    const mark = url.startsWith(MARK_URL) ? decodeURIComponent(url.slice(MARK_URL.length)) : '';
+    if (mark.startsWith('// MARK ')) {
+      result.set(mark.slice('// MARK '.length), loaded);
       loaded = [];
+    } else {
+      loaded.push(url);
     }
   }
   return result;
