@@ -1,11 +1,11 @@
 import { watch } from 'node:fs';
 import { access, mkdir, readFile, readdir, rm, truncate, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { JsonValue } from '@toolcell/core';
 import type { CellFilter, CellKey, CellRecord, CellSummary, CellWrite, DecisionNotice, DecisionWatch, DurableStore, JournalEntry, JournalState, Lease, RecordDecisionResult, StoredDecision, StoredDecisionInput } from '../durable-store.js';
 import { isJournalMove, journalRank } from '../journal-moves.js';
 import { StoreError } from '../store-error.js';
-import { isCode, linkExclusive, publishExclusive, writeFlushed } from './atomic-file.js';
+import { isCode, linkExclusive, publishExclusive, syncDirectory, writeFlushed } from './atomic-file.js';
 import { cellDirectoryName, decodeCell, encodeCell, encodeName, decodeName, highestNumbered, padded, parseCellDirectoryName } from './file-layout.js';
 
 /** Options of {@link FileDurableStore}. */
@@ -51,8 +51,7 @@ export class FileDurableStore implements DurableStore {
 
   async writeCell(cell: CellWrite, expectedVersion: number): Promise<CellRecord> {
     return this.#run('write the cell', async () => {
-      const directory = this.#cellDirectory(cell.key);
-      await mkdir(directory, { recursive: true });
+      const directory = await this.#ensureCellDirectory(cell.key);
       const names = await readdir(directory);
       const current = highestNumbered(names, 'cell.');
       if (current !== expectedVersion) throw conflict(cell.key, expectedVersion, current);
@@ -97,8 +96,7 @@ export class FileDurableStore implements DurableStore {
 
   async claimLease(key: CellKey, holder: string, ttlMs: number): Promise<Lease> {
     return this.#run('claim the lease', async () => {
-      const directory = this.#cellDirectory(key);
-      await mkdir(directory, { recursive: true });
+      const directory = await this.#ensureCellDirectory(key);
       const names = await readdir(directory);
       const current = highestNumbered(names, 'lease.');
       if (current > 0 && !names.includes(`lease.${padded(current)}.released`)) {
@@ -273,6 +271,13 @@ export class FileDurableStore implements DurableStore {
         cause: error,
       });
     }
+  }
+
+  /** The cell's directory, created if missing; a new one is flushed into `cells/`, so a crash cannot lose a published record with it. */
+  async #ensureCellDirectory(key: CellKey): Promise<string> {
+    const directory = this.#cellDirectory(key);
+    if ((await mkdir(directory, { recursive: true })) !== undefined) await syncDirectory(dirname(directory));
+    return directory;
   }
 
   /** The root (and its parents) if missing, then its folders one by one: a recursive mkdir reports a read-only file system as ENOENT. */
