@@ -1,6 +1,7 @@
 import type { ApprovalDecision, ApprovalRequest } from '@toolcell/executor';
 import type { Tool, ToolApprovalConfiguration, ToolApprovalStatus, ToolSet } from 'ai';
 import type { AiSdkRun } from './ai-sdk-run.js';
+import { askPerson } from '@toolcell/codemode';
 
 /** A nested call the app's approval config sent to a person (`user-approval`). */
 export interface NestedApprovalRequest {
@@ -47,23 +48,19 @@ export async function resolveNestedApproval(options: {
     case 'user-approval': {
       const { request, onUserApproval } = options;
       // A durable program parks here; the exec call's approval round trip decides it.
-      if (options.run.durable === true) return { type: 'defer' };
-      if (onUserApproval === undefined) {
-        return {
-          type: 'deny',
-          reason: `"${request.toolName}" needs a person's approval, and this app has no way to ask: it passes createCodeModeTools onUserApproval to ask during the program, or durable to make it the AI SDK's approval round trip.`,
-        };
-      }
-      const answer = await onUserApproval({
-        toolName: request.toolName,
-        input: options.input,
-        toolCallId: request.callId,
-        execCallId: request.parentCallId,
-        reason: status.reason,
-        abortSignal: request.signal,
+      return askPerson({
+        durable: options.run.durable === true,
+        ask: onUserApproval,
+        cannotAsk: `"${request.toolName}" needs a person's approval, and this app has no way to ask: it passes createCodeModeTools onUserApproval to ask during the program, or durable to make it the AI SDK's approval round trip.`,
+        request: () => ({
+          toolName: request.toolName,
+          input: options.input,
+          toolCallId: request.callId,
+          execCallId: request.parentCallId,
+          reason: status.reason,
+          abortSignal: request.signal,
+        }),
       });
-      if (answer === true) return { type: 'approve' };
-      return { type: 'deny', reason: typeof answer === 'string' ? answer : 'the person did not approve this call' };
     }
   }
 }

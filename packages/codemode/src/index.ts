@@ -28,4 +28,6 @@ export { DurableCellError } from './durable/durable-cell-error.js';
 export type { DurableCellErrorCode } from './durable/durable-cell-error.js';
 export type { DurableCellsRuntime } from './durable/durable-tool-batch.js';
 export { DurableExec } from './durable/durable-exec.js';
+export { askPerson } from './ask-person.js';
+export type { PersonAnswer } from './ask-person.js';
 export type { DurableExecOptions, NestedApproval, NestedDecision } from './durable/durable-exec.js';

@@ -5,6 +5,6 @@ import * as codemode from './index.js';
 
 describe('public value exports', () => {
   it('are CodeMode, the two readers of what exec returns, and durable cells with their error; pragma parsing and truncation stay internal', () => {
-    expect(Object.keys(codemode).sort()).toEqual(['CodeMode', 'DurableCellError', 'DurableCells', 'DurableExec', 'execResultOf', 'renderExecReport']);
+    expect(Object.keys(codemode).sort()).toEqual(['CodeMode', 'DurableCellError', 'DurableCells', 'DurableExec', 'askPerson', 'execResultOf', 'renderExecReport']);
   });
 });

@@ -1,6 +1,7 @@
 import type { FunctionTool, RunContext } from '@openai/agents';
 import type { ApprovalDecision, ApprovalRequest } from '@toolcell/executor';
 import type { AgentsRun } from './agents-run.js';
+import { askPerson } from '@toolcell/codemode';
 
 /** A nested call whose tool's `needsApproval` answered `true`: the app asks a person. */
 export interface NestedApprovalRequest {
@@ -37,21 +38,17 @@ export async function resolveNestedApproval(options: {
   if (standing === true) return { type: 'approve' };
   if (standing === false) return { type: 'deny', reason: run.runContext.getRejectionMessage(tool.name, request.callId) ?? 'the run rejected this tool' };
   // A durable program parks here; the interruption of its exec call decides it.
-  if (run.durable === true) return { type: 'defer' };
-  if (onApproval === undefined) {
-    return {
-      type: 'deny',
-      reason: `"${tool.name}" needs approval, and this app has no way to ask: it passes codeModeTool onApproval to ask during the program, or durable to interrupt the run for it.`,
-    };
-  }
-  const answer = await onApproval({
-    toolName: tool.name,
-    input: request.args,
-    toolCallId: request.callId,
-    execCallId: request.parentCallId,
-    runContext: run.runContext,
-    abortSignal: request.signal,
+  return askPerson({
+    durable: run.durable === true,
+    ask: onApproval,
+    cannotAsk: `"${tool.name}" needs approval, and this app has no way to ask: it passes codeModeTool onApproval to ask during the program, or durable to interrupt the run for it.`,
+    request: () => ({
+      toolName: tool.name,
+      input: request.args,
+      toolCallId: request.callId,
+      execCallId: request.parentCallId,
+      runContext: run.runContext,
+      abortSignal: request.signal,
+    }),
   });
-  if (answer === true) return { type: 'approve' };
-  return { type: 'deny', reason: typeof answer === 'string' ? answer : 'the person did not approve this call' };
 }
