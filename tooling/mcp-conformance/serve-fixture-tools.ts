@@ -29,15 +29,19 @@ const tools: FunctionToolDefinition[] = [
   tool('test_simple_text', () => textOutput('This is a simple text response for testing.')),
   tool('test_image_content', () => toolOutput({ result: { image: 'image/png' }, wire: [{ type: 'image', mimeType: 'image/png', data: PNG }] })),
   tool('test_audio_content', () => toolOutput({ result: { audio: 'audio/wav' }, wire: [{ type: 'audio', mimeType: 'audio/wav', data: WAV }] })),
-  // toolcell's wire output has text, image and audio parts: an embedded resource reaches the client as text.
-  tool('test_embedded_resource', () => textOutput('[resource test://embedded-resource]\nThis is an embedded resource content.')),
+  tool('test_embedded_resource', () =>
+    toolOutput({
+      result: { resource: 'test://embedded-resource' },
+      wire: [{ type: 'resource', uri: 'test://embedded-resource', mimeType: 'text/plain', text: 'This is an embedded resource content.' }],
+    }),
+  ),
   tool('test_multiple_content_types', () =>
     toolOutput({
       result: { parts: 3 },
       wire: [
         { type: 'text', text: 'Multiple content types test:' },
         { type: 'image', mimeType: 'image/png', data: PNG },
-        { type: 'text', text: '[resource test://mixed-content-resource]\n{"test":"data","value":123}' },
+        { type: 'resource', uri: 'test://mixed-content-resource', mimeType: 'application/json', text: '{"test":"data","value":123}' },
       ],
     }),
   ),

@@ -1,4 +1,5 @@
 import type { WireContentPart, WireOutput } from '@toolcell/core';
+import { resourceText } from '@toolcell/core';
 import type { Tool } from 'ai';
 
 /** What a tool's `toModelOutput` returns: the AI SDK's tool-result content. */
@@ -6,16 +7,32 @@ export type ToolResultOutput = Awaited<ReturnType<NonNullable<Tool['toModelOutpu
 
 type ContentPart = Extract<ToolResultOutput, { type: 'content' }>['value'][number];
 
-/** toolcell's wire projection → the AI SDK's tool-result content (text and images). */
+/**
+ * toolcell's wire projection → the AI SDK's tool-result content: text, and media as files.
+ * An embedded resource becomes text (`[resource <uri>]` and its text); a blob resource
+ * becomes that line and a file of its MIME type.
+ */
 export function toToolResultOutput(wire: WireOutput): ToolResultOutput {
   const parts = wire.content;
   if (parts.every((part) => part.type === 'text')) return { type: 'text', value: parts.map((part) => part.text).join('') };
-  return { type: 'content', value: parts.map(toContentPart) };
+  return { type: 'content', value: parts.flatMap(toContentParts) };
 }
 
-function toContentPart(part: WireContentPart): ContentPart {
-  if (part.type === 'text') return { type: 'text', text: part.text };
-  return { type: 'file', mediaType: part.mimeType, data: { type: 'data', data: part.data } } as ContentPart;
+function toContentParts(part: WireContentPart): ContentPart[] {
+  switch (part.type) {
+    case 'text':
+      return [{ type: 'text', text: part.text }];
+    case 'image':
+    case 'audio':
+      return [fileContent(part.mimeType, part.data)];
+    case 'resource':
+      if (part.blob === undefined) return [{ type: 'text', text: resourceText(part) }];
+      return [{ type: 'text', text: `[resource ${part.uri}]` }, fileContent(part.mimeType ?? 'application/octet-stream', part.blob)];
+  }
+}
+
+function fileContent(mediaType: string, data: string): ContentPart {
+  return { type: 'file', mediaType, data: { type: 'data', data } } as ContentPart;
 }
 
 /** The AI SDK's `toModelOutput` result → toolcell's wire content, for a nested tool that has one. */

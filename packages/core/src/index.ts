@@ -17,8 +17,20 @@ export type { ConfigurationErrorOptions } from './configuration-error.js';
 export { ConfigurationError } from './configuration-error.js';
 export type { CallSource, CodeModeCallSource, ModelCallSource, ProviderCodeCallSource } from './call-source.js';
 export { MODEL_SOURCE } from './call-source.js';
-export type { AudioPart, ImagePart, TextPart, ToolOutput, TypedResult, WireContentPart, WireOutput } from './tool-output.js';
-export { jsonOutput, textOutput, toolOutput, typedResult, wireOutput, wireText } from './tool-output.js';
+export type {
+  AudioPart,
+  BlobResourcePart,
+  ImagePart,
+  ResourcePart,
+  ResourcePartBase,
+  TextPart,
+  TextResourcePart,
+  ToolOutput,
+  TypedResult,
+  WireContentPart,
+  WireOutput,
+} from './tool-output.js';
+export { jsonOutput, resourceText, textOutput, toolOutput, typedResult, wireOutput, wireText } from './tool-output.js';
 export type {
   DescribeContext,
   FreeformJsonFallback,

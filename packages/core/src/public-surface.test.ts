@@ -10,7 +10,7 @@ describe('public value exports', () => {
       'EXEC_ERROR_CODES', 'HOST_ERROR_CODES', 'MAX_JSON_DEPTH', 'MODEL_SOURCE',
       'SNAPSHOT_ERROR_CODES', 'TOOL_MODES', 'ToolFailure', 'ToolcellError', 'abortableDelay', 'defineTool',
       'errorMessage', 'errorOutcome', 'findJsonSafetyViolation', 'hostContextSlot', 'isCodeMode', 'isToolMode',
-      'isToolcellErrorCode', 'isWholeNumber', 'jsonOutput', 'jsonTextNestsDeeperThan',
+      'isToolcellErrorCode', 'isWholeNumber', 'jsonOutput', 'jsonTextNestsDeeperThan', 'resourceText',
       'textOutput', 'toDeclaration', 'toolOutput', 'typedResult', 'utf8Length', 'wireOutput',
       'wireText',
     ]);

@@ -22,8 +22,38 @@ export interface AudioPart {
   readonly data: string;
 }
 
+/**
+ * A resource embedded in the output (MCP's embedded resource): a URI naming it and its
+ * contents, exactly one of `text` or `blob`. Text counts as text wherever output is
+ * budgeted; a blob counts like an image. Adapters whose provider has no resource type
+ * render it with {@link resourceText}.
+ */
+export type ResourcePart = TextResourcePart | BlobResourcePart;
+
+/** The fields every {@link ResourcePart} has. */
+export interface ResourcePartBase {
+  readonly type: 'resource';
+  /** The resource's URI, e.g. `file:///notes/a.md`. */
+  readonly uri: string;
+  /** e.g. `text/markdown`; absent when the source did not say. */
+  readonly mimeType?: string;
+}
+
+/** A {@link ResourcePart} whose contents are text. */
+export interface TextResourcePart extends ResourcePartBase {
+  readonly text: string;
+  readonly blob?: undefined;
+}
+
+/** A {@link ResourcePart} whose contents are binary, base64-encoded. */
+export interface BlobResourcePart extends ResourcePartBase {
+  /** Base64 data, no `data:` prefix. */
+  readonly blob: string;
+  readonly text?: undefined;
+}
+
 /** One item of wire content. */
-export type WireContentPart = TextPart | ImagePart | AudioPart;
+export type WireContentPart = TextPart | ImagePart | AudioPart | ResourcePart;
 
 /**
  * What the model reads: the **wire projection** of a tool's output. A program never
@@ -88,10 +118,31 @@ export function textOutput(text: string): ToolOutput<string> {
   return { result: typedResult(text), wire: wireOutput(text) };
 }
 
-/** The text parts of a wire projection, joined by newlines (images and audio skipped). */
+/**
+ * The text of a wire projection, joined by newlines: its text parts and its text resources
+ * (as {@link resourceText} renders them); images, audio and blob resources are skipped.
+ */
 export function wireText(wire: WireOutput): string {
   return wire.content
-    .filter((part): part is TextPart => part.type === 'text')
-    .map((part) => part.text)
+    .flatMap((part) => {
+      if (part.type === 'text') return [part.text];
+      if (part.type === 'resource' && part.blob === undefined) return [resourceText(part)];
+      return [];
+    })
     .join('\n');
+}
+
+/**
+ * A resource as text, for a reader with no resource type: `[resource <uri>]` and, on the
+ * next line, its text; a blob is named with its MIME type and size, its bytes left out.
+ */
+export function resourceText(part: ResourcePart): string {
+  if (part.blob === undefined) return `[resource ${part.uri}]\n${part.text}`;
+  return `[resource ${part.uri} (${part.mimeType ?? 'application/octet-stream'}, ${base64Bytes(part.blob)} bytes, base64 not shown)]`;
+}
+
+/** The number of bytes base64 text decodes to. */
+function base64Bytes(base64: string): number {
+  const padding = base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((base64.length * 3) / 4) - padding);
 }

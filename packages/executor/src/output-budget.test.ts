@@ -30,6 +30,19 @@ describe('applyOutputBudget', () => {
     ]);
   });
 
+  it("counts a text resource's text as text and keeps blob resources like media", () => {
+    const blob = { type: 'resource', uri: 'file:///a.pdf', mimeType: 'application/pdf', blob: 'A'.repeat(400) } as const;
+    const notes = { type: 'resource', uri: 'file:///notes.md', mimeType: 'text/markdown', text: 'abcdefghij' } as const;
+    const output = toolOutput({ result: null, wire: [{ type: 'text', text: 'abcd' }, blob, notes, { type: 'resource', uri: 'file:///b.md', text: 'zz' }] });
+    expect(applyOutputBudget(output, 8).wire.content).toEqual([
+      { type: 'text', text: 'abcd' },
+      blob,
+      { ...notes, text: 'abcd' },
+      { type: 'text', text: "[… 8 of 16 characters cut to fit this tool's 8-character output budget]" },
+    ]);
+    expect(applyOutputBudget(toolOutput({ result: null, wire: [{ type: 'text', text: 'abcd' }, blob] }), 8).wire.content).toEqual([{ type: 'text', text: 'abcd' }, blob]);
+  });
+
   it('never splits a surrogate pair', () => {
     const cut = applyOutputBudget(textOutput('ab😀cd'), 3);
     expect(cut.wire.content[0]).toEqual({ type: 'text', text: 'ab' });

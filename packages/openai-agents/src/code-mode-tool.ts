@@ -2,7 +2,7 @@ import type { RunContext } from '@openai/agents';
 import { tool as functionTool } from '@openai/agents';
 import type { DurableExecOptions, ExecResult, NestedApproval, NestedDecision } from '@toolcell/codemode';
 import { CodeMode, DurableExec } from '@toolcell/codemode';
-import type { ToolOutput, WireOutput } from '@toolcell/core';
+import type { ToolOutput } from '@toolcell/core';
 import { ConfigurationError } from '@toolcell/core';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
@@ -13,6 +13,7 @@ import { inputGuardrailsGuard } from './nested-guardrails.js';
 import type { NestedApprovalHandler } from './nested-approval.js';
 import { resolveNestedApproval } from './nested-approval.js';
 import { toToolcellTool } from './to-toolcell-tool.js';
+import { wireText } from './wire-text.js';
 
 /** Options of {@link codeModeTool}. */
 export interface CodeModeToolOptions {
@@ -214,8 +215,4 @@ let anonymousCalls = 0;
 
 function callIdOf(details: Parameters<AnyFunctionTool['invoke']>[2]): string {
   return details?.toolCall?.callId ?? `exec_${++anonymousCalls}`;
-}
-
-function wireText(wire: WireOutput): string {
-  return wire.content.map((part) => (part.type === 'text' ? part.text : `[${part.type} ${part.mimeType}]`)).join('');
 }

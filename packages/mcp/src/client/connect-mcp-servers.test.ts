@@ -61,7 +61,7 @@ describe('connectMcpServers against server-everything and the fixture server', (
       { type: 'text', text: 'a picture' },
       { type: 'image', mimeType: 'image/png', data: 'iVBORw0KGgo=' },
       { type: 'text', text: '[resource link] notes <file:///notes.txt> (text/plain)' },
-      { type: 'text', text: '[resource file:///a.txt]\nembedded text' },
+      { type: 'resource', uri: 'file:///a.txt', mimeType: 'text/plain', text: 'embedded text' },
     ]);
     const binding = registry.plan(registry.root).bindingByName.get('mcp__fixture__mixed');
     expect(binding && renderBindingSignature(binding)).toMatch(

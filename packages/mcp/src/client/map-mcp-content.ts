@@ -2,8 +2,8 @@ import type { WireContentPart } from '@toolcell/core';
 import type { ContentBlock } from '@modelcontextprotocol/sdk/types.js';
 
 /**
- * MCP content → toolcell wire parts. Text, image and audio map one to one; resource
- * links and embedded resources become text (or an image / audio part for a media blob),
+ * MCP content → toolcell wire parts. Text, image, audio and embedded resources map one to
+ * one (a resource keeps its URI, MIME type and text or blob); a resource link becomes text,
  * so nothing the server sent is lost on the way to the model.
  */
 export function mapMcpContent(content: readonly ContentBlock[]): WireContentPart[] {
@@ -24,11 +24,8 @@ function mapBlock(block: ContentBlock): WireContentPart {
     }
     case 'resource': {
       const { resource } = block;
-      if ('text' in resource) return { type: 'text', text: `[resource ${resource.uri}]\n${resource.text}` };
-      const mimeType = resource.mimeType ?? 'application/octet-stream';
-      if (mimeType.startsWith('image/')) return { type: 'image', mimeType, data: resource.blob };
-      if (mimeType.startsWith('audio/')) return { type: 'audio', mimeType, data: resource.blob };
-      return { type: 'text', text: `[resource ${resource.uri} (${mimeType}, base64)]\n${resource.blob}` };
+      const about = { type: 'resource', uri: resource.uri, ...(resource.mimeType === undefined ? {} : { mimeType: resource.mimeType }) } as const;
+      return 'text' in resource ? { ...about, text: resource.text } : { ...about, blob: resource.blob };
     }
   }
 }

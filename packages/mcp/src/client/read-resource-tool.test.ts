@@ -112,7 +112,7 @@ describe('read_resource for an imported server that declares resources', () => {
   it('returns a binary resource as base64 in blob with its mimeType, and the wire as an embedded resource', async () => {
     const outcome = await runtime.dispatch({ name: 'mcp__docs__read_resource', args: { uri: 'docs://logo.bin' }, callId: 'logo', scope: registry.root });
     expect(outcome.status === 'ok' && outcome.output.result.value).toEqual({ contents: [{ uri: 'docs://logo.bin', mimeType: 'application/octet-stream', blob: LOGO }] });
-    expect(outcome.status === 'ok' && outcome.output.wire.content).toEqual([{ type: 'text', text: `[resource docs://logo.bin (application/octet-stream, base64)]\n${LOGO}` }]);
+    expect(outcome.status === 'ok' && outcome.output.wire.content).toEqual([{ type: 'resource', uri: 'docs://logo.bin', mimeType: 'application/octet-stream', blob: LOGO }]);
   });
 
   it('fails an unknown URI with MCP_PROTOCOL_ERROR and the server message', async () => {

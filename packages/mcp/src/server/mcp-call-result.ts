@@ -8,7 +8,8 @@ export interface McpCallResultOptions {
 }
 
 /**
- * A call's outcome as an MCP result: the wire output as MCP content, the typed result as
+ * A call's outcome as an MCP result: the wire output as MCP content (a resource part as an
+ * embedded resource, `type: 'resource'`), the typed result as
  * `structuredContent` (a value that is not an object is wrapped as `{ value }`, since MCP
  * requires an object), `isError` for a failed, refused or cancelled call. A failed call of
  * a tool listed with an output schema carries no `structuredContent`: its `{ error }`
@@ -24,6 +25,15 @@ export function mcpCallResult(outcome: CallOutcome, options: McpCallResultOption
 }
 
 function toContentBlock(part: WireContentPart): ContentBlock {
-  if (part.type === 'text') return { type: 'text', text: part.text };
-  return { type: part.type, mimeType: part.mimeType, data: part.data };
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'image':
+    case 'audio':
+      return { type: part.type, mimeType: part.mimeType, data: part.data };
+    case 'resource': {
+      const about = { uri: part.uri, ...(part.mimeType === undefined ? {} : { mimeType: part.mimeType }) };
+      return { type: 'resource', resource: part.blob === undefined ? { ...about, text: part.text } : { ...about, blob: part.blob } };
+    }
+  }
 }

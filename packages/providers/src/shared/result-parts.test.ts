@@ -36,6 +36,32 @@ describe('resultParts', () => {
   });
 });
 
+describe('resultParts with embedded resources', () => {
+  it('renders a text resource as [resource <uri>] and its text, an image blob as an image, and another blob as a note', () => {
+    const outcome: CallOutcome = {
+      status: 'ok',
+      callId: 'call_4',
+      toolName: 'open',
+      output: toolOutput({
+        result: null,
+        wire: [
+          { type: 'resource', uri: 'file:///notes.md', mimeType: 'text/markdown', text: '# Notes' },
+          { type: 'resource', uri: 'file:///logo.png', mimeType: 'image/png', blob: PNG_BASE64 },
+          { type: 'resource', uri: 'file:///a.pdf', mimeType: 'application/pdf', blob: 'JVBERi0=' },
+          { type: 'resource', uri: 'file:///raw', blob: 'AAAA' },
+        ],
+      }),
+    };
+    expect(resultParts(outcome, pngOnly)).toEqual([
+      { type: 'text', text: '[resource file:///notes.md]\n# Notes' },
+      { type: 'text', text: '[resource file:///logo.png]' },
+      { type: 'image', mimeType: 'image/png', data: PNG_BASE64 },
+      { type: 'text', text: '[resource file:///a.pdf omitted: Test tool results cannot carry application/pdf]' },
+      { type: 'text', text: '[resource file:///raw omitted: Test tool results cannot carry application/octet-stream]' },
+    ]);
+  });
+});
+
 describe('joinedText and dataUrl', () => {
   it('join text parts with newlines and skip images', () => {
     expect(joinedText(resultParts(imageOutcome('call_3'), pngOnly))).toBe('Rendered chart of Paris temperatures.');

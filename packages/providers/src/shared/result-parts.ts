@@ -1,4 +1,5 @@
-import type { CallOutcome } from '@toolcell/core';
+import type { CallOutcome, ResourcePart } from '@toolcell/core';
+import { resourceText } from '@toolcell/core';
 
 /** Text in a tool result. */
 export interface TextResultPart {
@@ -28,7 +29,11 @@ export interface ResultCapabilities<ImageType extends string> {
 /**
  * The wire projection of an outcome, followed by its one-time model context, as parts the
  * provider can carry. Media it cannot take (audio everywhere, some image types on some
- * providers) becomes a short note, so the model learns something was there.
+ * providers) becomes a short note, so the model learns something was there. An embedded
+ * resource becomes text on every provider (none of their tool results has a resource type;
+ * Anthropic's document blocks are left unused to keep one rendering): `[resource <uri>]`
+ * and its text, or, for a blob, the image it holds when the provider takes its type and a
+ * note otherwise.
  */
 export function resultParts<ImageType extends string>(
   outcome: CallOutcome,
@@ -38,6 +43,8 @@ export function resultParts<ImageType extends string>(
   for (const part of outcome.output.wire.content) {
     if (part.type === 'text') {
       parts.push(part);
+    } else if (part.type === 'resource') {
+      parts.push(...resourceParts(part, capabilities));
     } else if (part.type === 'image' && capabilities.supportsImage(part.mimeType)) {
       parts.push({ type: 'image', mimeType: part.mimeType, data: part.data });
     } else {
@@ -46,6 +53,13 @@ export function resultParts<ImageType extends string>(
   }
   for (const context of outcome.modelContext ?? []) parts.push({ type: 'text', text: context });
   return parts;
+}
+
+function resourceParts<ImageType extends string>(part: ResourcePart, capabilities: ResultCapabilities<ImageType>): ResultPart<ImageType>[] {
+  if (part.blob === undefined) return [{ type: 'text', text: resourceText(part) }];
+  const mimeType = part.mimeType ?? 'application/octet-stream';
+  if (capabilities.supportsImage(mimeType)) return [{ type: 'text', text: `[resource ${part.uri}]` }, { type: 'image', mimeType, data: part.blob }];
+  return [{ type: 'text', text: `[resource ${part.uri} omitted: ${capabilities.provider} tool results cannot carry ${mimeType}]` }];
 }
 
 /** The text parts joined by newlines (for providers whose result is one string). */
