@@ -8,10 +8,11 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-const HOOK = `export async function load(url, context, next) { process.stderr.write('LOADED ' + url + '\\n'); return next(url, context); }`;
+// writeSync: the hooks run on a thread of their own, whose process.stderr is forwarded to the
+// main thread later; its last lines were lost when the process exited first (on a busy machine).
+const HOOK = `import { writeSync } from 'node:fs'; export async function load(url, context, next) { writeSync(2, 'LOADED ' + url + '\\n'); return next(url, context); }`;
 const REGISTER = `import { register } from 'node:module'; register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(HOOK)}));`;
-// Marks are modules too: the hook reports loads from its own thread, so a mark the main thread
-// wrote to stderr could overtake the last loads it reported (it did, on a busy machine).
+// Marks are modules too, reported by the hook in the order it saw them loaded.
 const PROGRAM = `
 const mark = (name) => import('data:text/javascript,' + encodeURIComponent('// MARK ' + name));
 const { CodeMode } = await import('@toolcell/codemode');
