@@ -1,6 +1,6 @@
 // The tools, declarations and outcomes the adapter tests share.
 import { MODEL_SOURCE, errorOutcome, toDeclaration, toolOutput } from '@toolcell/core';
-import type { CallOutcome, FreeformToolDeclaration, ToolCallRequest, ToolDeclaration, ToolDefinition } from '@toolcell/core';
+import type { CallOutcome, FreeformToolDeclaration, ToolCallRequest, ToolDeclaration, ToolDefinition, WireContentPart } from '@toolcell/core';
 
 /** A 1×1 PNG. */
 export const PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
@@ -73,6 +73,11 @@ export function imageOutcome(callId: string, toolName = 'get_weather'): CallOutc
       ],
     }),
   };
+}
+
+/** A successful outcome whose wire is `wire` (no typed result), with optional model context. */
+export function wireOutcome(callId: string, toolName: string, wire: readonly WireContentPart[], modelContext?: readonly string[]): CallOutcome {
+  return { status: 'ok', callId, toolName, output: toolOutput({ result: null, wire }), ...(modelContext === undefined ? {} : { modelContext }) };
 }
 
 /** A failed outcome (`EXECUTION_FAILED`). */

@@ -3,9 +3,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoopbackMcpServer } from '../test/loopback-mcp-server.js';
-import { serveLoopback } from '../test/loopback-mcp-server.js';
+import { describe, expect, it } from 'vitest';
+import { loopbackPerSuite } from '../test-support/loopback-per-suite.js';
 import { connectMcpServers } from './connect-mcp-servers.js';
 
 function filesServer(): McpServer {
@@ -22,19 +21,12 @@ function filesServer(): McpServer {
 }
 
 describe('an imported tool that returns embedded resources', () => {
-  let files: LoopbackMcpServer;
-
-  beforeAll(async () => {
-    files = await serveLoopback(filesServer);
-  });
-  afterAll(async () => {
-    await files.close();
-  });
+  const files = loopbackPerSuite(filesServer);
 
   it('keeps each one a resource part with its URI, MIME type and text or blob', async () => {
     const registry = new ToolRegistry({ mode: 'code_mode' });
     const runtime = new ToolRuntime({ registry });
-    const handle = await connectMcpServers({ files: { url: files.url } }, { registry });
+    const handle = await connectMcpServers({ files: { url: files().url } }, { registry });
     try {
       const outcome = await runtime.dispatch({ name: 'mcp__files__open', args: {}, callId: 'open', scope: registry.root });
       expect(outcome.status).toBe('ok');

@@ -6,9 +6,8 @@ import { CodeMode } from '@toolcell/codemode';
 import { ToolRuntime } from '@toolcell/executor';
 import { ToolRegistry } from '@toolcell/registry';
 import { createInProcessTransport } from '@toolcell/sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LoopbackMcpServer } from '../test/loopback-mcp-server.js';
-import { serveLoopback } from '../test/loopback-mcp-server.js';
+import { describe, expect, it } from 'vitest';
+import { loopbackPerSuite } from '../test-support/loopback-per-suite.js';
 import { connectMcpServers } from './connect-mcp-servers.js';
 
 function researchServer(): McpServer {
@@ -27,14 +26,7 @@ function researchServer(): McpServer {
 }
 
 describe('an imported tool that runs only as a task', () => {
-  let research: LoopbackMcpServer;
-
-  beforeAll(async () => {
-    research = await serveLoopback(researchServer);
-  });
-  afterAll(async () => {
-    await research.close();
-  });
+  const research = loopbackPerSuite(researchServer);
 
   it('is not registered, is listed as skipped with the reason, and the exec description does not offer it', async () => {
     const registry = new ToolRegistry({ mode: 'code_mode_only' });
@@ -42,7 +34,7 @@ describe('an imported tool that runs only as a task', () => {
     const transport = createInProcessTransport();
     const codeMode = new CodeMode({ registry, runtime, transport });
     codeMode.install();
-    const handle = await connectMcpServers({ research: { url: research.url } }, { registry });
+    const handle = await connectMcpServers({ research: { url: research().url } }, { registry });
     try {
       expect(handle.status()[0]).toMatchObject({
         state: 'ready',

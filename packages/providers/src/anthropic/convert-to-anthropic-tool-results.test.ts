@@ -1,7 +1,6 @@
 // What only Anthropic has; the recorded requests every adapter matches are in provider-contract.results.test.ts.
 import { describe, expect, it } from 'vitest';
-import { toolOutput } from '@toolcell/core';
-import { PNG_BASE64, textOutcome, weatherRequest } from '../../test/sample-tools.js';
+import { PNG_BASE64, textOutcome, weatherRequest, wireOutcome } from '../../test/sample-tools.js';
 import { convertToAnthropicToolResults } from './convert-to-anthropic-tool-results.js';
 
 const CALL_ID = 'toolu_01A09q90qw90lq917835lq9';
@@ -35,16 +34,10 @@ describe('convertToAnthropicToolResults', () => {
   });
 
   it('renders an embedded resource as text blocks, and a PNG blob resource as an image block', () => {
-    const outcome = {
-      ...textOutcome(CALL_ID, ''),
-      output: toolOutput({
-        result: null,
-        wire: [
-          { type: 'resource', uri: 'file:///notes.md', mimeType: 'text/markdown', text: '# Notes' },
-          { type: 'resource', uri: 'file:///logo.png', mimeType: 'image/png', blob: PNG_BASE64 },
-        ],
-      }),
-    };
+    const outcome = wireOutcome(CALL_ID, 'get_weather', [
+      { type: 'resource', uri: 'file:///notes.md', mimeType: 'text/markdown', text: '# Notes' },
+      { type: 'resource', uri: 'file:///logo.png', mimeType: 'image/png', blob: PNG_BASE64 },
+    ]);
     expect(convertToAnthropicToolResults([{ request: weatherRequest(CALL_ID), outcome }])).toEqual([
       {
         role: 'user',

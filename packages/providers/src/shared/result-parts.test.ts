@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PNG_BASE64, imageOutcome } from '../../test/sample-tools.js';
-import type { CallOutcome } from '@toolcell/core';
-import { toolOutput } from '@toolcell/core';
+import { PNG_BASE64, imageOutcome, wireOutcome } from '../../test/sample-tools.js';
 import { dataUrl, imageTypeGuard, joinedText, resultParts } from './result-parts.js';
 
 const pngOnly = { provider: 'Test', supportsImage: imageTypeGuard(['image/png']) };
@@ -15,19 +13,15 @@ describe('resultParts', () => {
   });
 
   it('replaces media the provider cannot take with a note, and appends model context', () => {
-    const outcome: CallOutcome = {
-      status: 'ok',
-      callId: 'call_2',
-      toolName: 'record',
-      output: toolOutput({
-        result: null,
-        wire: [
-          { type: 'audio', mimeType: 'audio/wav', data: 'UklGRg==' },
-          { type: 'image', mimeType: 'image/bmp', data: 'Qk0=' },
-        ],
-      }),
-      modelContext: ['The recording is 3 seconds long.'],
-    };
+    const outcome = wireOutcome(
+      'call_2',
+      'record',
+      [
+        { type: 'audio', mimeType: 'audio/wav', data: 'UklGRg==' },
+        { type: 'image', mimeType: 'image/bmp', data: 'Qk0=' },
+      ],
+      ['The recording is 3 seconds long.'],
+    );
     expect(resultParts(outcome, pngOnly)).toEqual([
       { type: 'text', text: '[audio omitted: Test tool results cannot carry audio/wav]' },
       { type: 'text', text: '[image omitted: Test tool results cannot carry image/bmp]' },
@@ -38,20 +32,12 @@ describe('resultParts', () => {
 
 describe('resultParts with embedded resources', () => {
   it('renders a text resource as [resource <uri>] and its text, an image blob as an image, and another blob as a note', () => {
-    const outcome: CallOutcome = {
-      status: 'ok',
-      callId: 'call_4',
-      toolName: 'open',
-      output: toolOutput({
-        result: null,
-        wire: [
-          { type: 'resource', uri: 'file:///notes.md', mimeType: 'text/markdown', text: '# Notes' },
-          { type: 'resource', uri: 'file:///logo.png', mimeType: 'image/png', blob: PNG_BASE64 },
-          { type: 'resource', uri: 'file:///a.pdf', mimeType: 'application/pdf', blob: 'JVBERi0=' },
-          { type: 'resource', uri: 'file:///raw', blob: 'AAAA' },
-        ],
-      }),
-    };
+    const outcome = wireOutcome('call_4', 'open', [
+      { type: 'resource', uri: 'file:///notes.md', mimeType: 'text/markdown', text: '# Notes' },
+      { type: 'resource', uri: 'file:///logo.png', mimeType: 'image/png', blob: PNG_BASE64 },
+      { type: 'resource', uri: 'file:///a.pdf', mimeType: 'application/pdf', blob: 'JVBERi0=' },
+      { type: 'resource', uri: 'file:///raw', blob: 'AAAA' },
+    ]);
     expect(resultParts(outcome, pngOnly)).toEqual([
       { type: 'text', text: '[resource file:///notes.md]\n# Notes' },
       { type: 'text', text: '[resource file:///logo.png]' },
