@@ -37,16 +37,17 @@ export interface StoredOAuthProviderOptions {
  * `begin()` before the SDK's `auth()` (it opens the loopback redirect) and `end()` after.
  */
 export class StoredOAuthProvider implements OAuthClientProvider {
-  readonly clientMetadataUrl: string | undefined;
+  // Absent rather than undefined: the SDK's interface declares it optional (exactOptionalPropertyTypes in consumers).
+  readonly clientMetadataUrl?: string;
   private loopback: LoopbackRedirect | undefined;
   private verifier: string | undefined;
   private expectedState: string | undefined;
   private pendingCode: Promise<string> | undefined;
 
   constructor(private readonly options: StoredOAuthProviderOptions) {
-    this.clientMetadataUrl = options.config.clientMetadataUrl;
+    if (options.config.clientMetadataUrl !== undefined) this.clientMetadataUrl = options.config.clientMetadataUrl;
     // A registration of toolcell's own is saved; a pre-registered client's comes from the configuration.
-    if (options.config.clientId !== undefined) this.saveClientInformation = undefined;
+    if (options.config.clientId === undefined) this.saveClientInformation = (clientInformation) => this.options.store.update({ clientInformation });
   }
 
   /** Open the loopback redirect (on the port of the stored registration when there is one). */
@@ -102,9 +103,8 @@ export class StoredOAuthProvider implements OAuthClientProvider {
     return stored;
   }
 
-  saveClientInformation: ((clientInformation: OAuthClientInformationMixed) => void) | undefined = (clientInformation) => {
-    this.options.store.update({ clientInformation });
-  };
+  /** Absent for a client registered in advance (the SDK registers only a provider that can save). */
+  readonly saveClientInformation?: (clientInformation: OAuthClientInformationMixed) => void;
 
   tokens(): OAuthTokens | undefined {
     return this.options.store.read().tokens;
