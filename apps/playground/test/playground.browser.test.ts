@@ -87,9 +87,13 @@ describe('the playground in headless Chromium', () => {
     await runExample('parallel reads');
     await waitForRunDone();
     expect(await page.getAttribute('#result', 'data-exec-status')).toBe('completed');
-    const reads = await page.locator('.call[data-tool="read_file"]').evaluateAll((rows) =>
-      rows.map((row) => ({ start: Number((row as HTMLElement).dataset.start), end: Number((row as HTMLElement).dataset.end) })),
-    );
+    const readRows = () =>
+      page.locator('.call[data-tool="read_file"]').evaluateAll((rows) =>
+        rows.map((row) => ({ start: Number((row as HTMLElement).dataset.start), end: Number((row as HTMLElement).dataset.end) })),
+      );
+    // The timeline draws once per animation frame, so its last frame may come after "done".
+    await expect.poll(async () => (await readRows()).filter((read) => Number.isFinite(read.end)).length, WAIT).toBe(3);
+    const reads = await readRows();
     expect(reads).toHaveLength(3);
     // Overlapping: every read started before any read ended.
     expect(Math.max(...reads.map((read) => read.start))).toBeLessThan(Math.min(...reads.map((read) => read.end)));
