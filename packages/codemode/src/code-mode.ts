@@ -1,7 +1,7 @@
 import type { CallOutcome, FreeformToolDeclaration, FreeformToolDefinition, FunctionToolDefinition, JsonValue } from '@toolcell/core';
 import type { CallStageEvent } from '@toolcell/executor';
 import type { Scope } from '@toolcell/registry';
-import type { DurableSandboxTransport, SandboxLimits } from '@toolcell/sandbox';
+import type { SandboxLimits } from '@toolcell/sandbox';
 import { ConfigurationError, isWholeNumber, toDeclaration } from '@toolcell/core';
 import { EventEmitter } from 'eventemitter3';
 import type { CodeModeContext, ResolvedCells } from './code-mode-context.js';
@@ -22,6 +22,7 @@ import type { ProgramRun, RunProgramRequest } from './run-program.js';
 import { execResultOf } from './run-program.js';
 import { createWaitTool } from './wait-tool.js';
 import { MAX_YIELD_TIME_MS } from './yield-time.js';
+import { isDurableTransport } from './durable/is-durable-transport.js';
 
 const DEFAULT_MAX_OUTPUT_TOKENS = 10_000;
 const DEFAULT_YIELD_TIME_MS = 10_000;
@@ -222,11 +223,11 @@ export class CodeMode {
 /** The durable side of a `CodeMode`, its option checked: it needs cells, a durable transport and a runtime that cancels. */
 function durableOf(durable: CodeModeDurableOptions, options: CodeModeOptions, resolved: { readonly cells: boolean; readonly limits: SandboxLimits }, onBatchDecided: (key: { readonly scope: string; readonly session: string; readonly cell: string }) => void): CodeModeDurable {
   if (!resolved.cells) throw new ConfigurationError({ setting: 'codeMode.durable', message: 'needs cells (`cells: true`): a suspended cell is a cell that `wait` resumes.' });
-  const transport = options.transport as Partial<DurableSandboxTransport>;
-  if (typeof transport.runDurable !== 'function' || typeof transport.resume !== 'function') {
+  const transport = options.transport;
+  if (!isDurableTransport(transport)) {
     throw new ConfigurationError({ setting: 'codeMode.durable', message: 'needs a transport that runs durable programs (runDurable and resume: the in-process, child-process and worker transports).' });
   }
   const runtime = options.runtime as CodeModeRuntime & Partial<DurableCellsRuntime>;
   if (typeof runtime.cancel !== 'function') throw new ConfigurationError({ setting: 'codeMode.durable', message: 'needs a runtime with cancel (a ToolRuntime from @toolcell/executor).' });
-  return new CodeModeDurable(durable, { registry: options.registry, runtime: runtime as DurableCellsRuntime, transport: transport as DurableSandboxTransport, limits: resolved.limits }, onBatchDecided);
+  return new CodeModeDurable(durable, { registry: options.registry, runtime: runtime as DurableCellsRuntime, transport, limits: resolved.limits }, onBatchDecided);
 }

@@ -3,7 +3,8 @@
 import type { ToolOutput } from '@toolcell/core';
 import { ConfigurationError } from '@toolcell/core';
 import type { ToolRegistry } from '@toolcell/registry';
-import type { DurableSandboxTransport, SandboxTransport, SealKeys } from '@toolcell/sandbox';
+import type { SandboxTransport, SealKeys } from '@toolcell/sandbox';
+import { isDurableTransport } from './is-durable-transport.js';
 import type { ExecReport, ExecResult } from '../exec-report.js';
 import { renderExecReport } from '../exec-report.js';
 import type { DurableApprovalView, DurableCellReport } from './durable-cell-report.js';
@@ -48,7 +49,7 @@ export class DurableExec {
 
   constructor(options: { readonly registry: ToolRegistry; readonly runtime: DurableCellsRuntime; readonly transport: SandboxTransport; readonly durable: DurableExecOptions }) {
     const { registry, runtime, transport, durable } = options;
-    if (!isDurable(transport)) {
+    if (!isDurableTransport(transport)) {
       throw new ConfigurationError({ setting: 'durable', message: 'needs a transport that runs durable programs (createInProcessTransport, createChildProcessTransport or createWorkerTransport); this one has no runDurable.' });
     }
     this.#store = durable.store;
@@ -122,10 +123,6 @@ export class DurableExec {
   #key(cellId: string) {
     return { scope: this.#scope, session: this.#session, cell: cellId };
   }
-}
-
-function isDurable(transport: SandboxTransport): transport is DurableSandboxTransport {
-  return typeof (transport as Partial<DurableSandboxTransport>).runDurable === 'function' && typeof (transport as Partial<DurableSandboxTransport>).resume === 'function';
 }
 
 /** A durable round's report as `exec` answers it: a suspended program reads as running, waiting for approvals. */
