@@ -31,7 +31,7 @@
 // bundles are written: files the build derives from the compiled package (the sandbox's
 // prepared realm image).
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -39,12 +39,25 @@ import { build } from 'esbuild';
 const BUNDLE_DIR = 'dist/bundle';
 
 /**
- * Dependencies compiled into the bundles instead of imported: CommonJS ones that are small
- * and stateless. Importing CommonJS from ESM makes Node parse it for its export names
- * (cjs-module-lexer) and start its CommonJS loader: about 6 ms of a cold import for
- * eventemitter3's 10 KB. The packages still depend on them for their types.
+ * Dependencies compiled into the bundles instead of imported. The packages still depend on
+ * them (for their types, and for the files they read at run time, such as QuickJS's `.wasm`).
+ * - eventemitter3: small, stateless CommonJS. Importing CommonJS from ESM makes Node parse it
+ *   for its export names (cjs-module-lexer) and start its CommonJS loader: about 6 ms of a
+ *   cold import for its 10 KB.
+ * - QuickJS's loader and its pinned variant (exact versions; a realm image or a durable
+ *   snapshot holds only for that build anyway): the first instance of a process imported
+ *   them in two rounds (the loader and the variant, then the variant's FFI and the loader's
+ *   module class), nine modules resolved and compiled one after another on a cold first
+ *   exec, about 10 ms of it. Inlined, they are one lazy part of the bundle that reaches them.
  */
-const INLINED = new Set(['eventemitter3']);
+const INLINED = new Set(['eventemitter3', 'quickjs-emscripten-core', '@jitl/quickjs-ffi-types', '@jitl/quickjs-wasmfile-release-sync']);
+
+/**
+ * Subpaths of {@link INLINED} dependencies that stay imports: Emscripten's glue finds the
+ * `.wasm` beside itself (where the host gives no compiled module, as in a browser), and a
+ * bundler picks its browser build by condition. It is imported while the module compiles.
+ */
+const KEPT_IMPORTS = new Set(['@jitl/quickjs-wasmfile-release-sync/emscripten-module']);
 
 /** Every bare import stays an import, except those of {@link INLINED}. */
 const externalDependencies = {
@@ -52,7 +65,7 @@ const externalDependencies = {
   setup(build) {
     build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
       const name = path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0];
-      return INLINED.has(name) ? undefined : { path, external: true };
+      return INLINED.has(name) && !KEPT_IMPORTS.has(path) ? undefined : { path, external: true };
     });
   },
 };
@@ -78,16 +91,33 @@ function exportEntries(manifest) {
   return entries;
 }
 
-/** The inlined dependencies of the package: `{ name, root, banner notice }` each. */
+/** The folder of the package `name` as `require` finds it (not every package exports its package.json). */
+function packageRoot(require, name) {
+  const paths = require.resolve.paths(name) ?? [];
+  const root = paths.map((folder) => join(folder, name)).find((folder) => existsSync(join(folder, 'package.json')));
+  if (root === undefined) throw new Error(`cannot find the inlined dependency ${name}`);
+  // Its own dependencies sit beside its real folder (pnpm links each package's).
+  return realpathSync(root);
+}
+
+/**
+ * The inlined dependencies the package reaches, its own and theirs (QuickJS's loader brings
+ * its FFI types): `{ name, root, notice }` each, for the banner and the licenses.
+ */
 function inlinedDependencies(dir, manifest) {
-  const require = createRequire(resolve(dir, 'package.json'));
-  return Object.keys(manifest.dependencies ?? {})
-    .filter((name) => INLINED.has(name))
-    .map((name) => {
-      const root = dirname(require.resolve(`${name}/package.json`));
-      const { version, license } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-      return { name, root, notice: `${name}@${version} (${license}, see LICENSE.${name}.txt)` };
-    });
+  const found = new Map();
+  const visit = (from, dependencies) => {
+    const require = createRequire(join(from, 'package.json'));
+    for (const name of Object.keys(dependencies ?? {})) {
+      if (!INLINED.has(name) || found.has(name)) continue;
+      const root = packageRoot(require, name);
+      const dependency = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
+      found.set(name, { name, root, notice: `${name}@${dependency.version} (${dependency.license}, see LICENSE.${name.replace('/', '+')}.txt)` });
+      visit(root, dependency.dependencies);
+    }
+  };
+  visit(resolve(dir), manifest.dependencies);
+  return [...found.values()];
 }
 
 /**
@@ -158,7 +188,7 @@ async function bundlePackage(dir) {
   else await build({ ...options, entryPoints, splitting: true, chunkNames: 'chunk-[hash]' });
   for (const built of await Promise.all(Object.entries(urlEntries).map(([name, entry]) => alone(name, entry)))) writeOutputs(built);
   // Their licenses ask for their notice in every copy.
-  for (const { name, root } of inlined) copyFileSync(join(root, 'LICENSE'), join(dir, BUNDLE_DIR, `LICENSE.${name}.txt`));
+  for (const { name, root } of inlined) copyFileSync(join(root, 'LICENSE'), join(dir, BUNDLE_DIR, `LICENSE.${name.replace('/', '+')}.txt`));
 }
 
 /**

@@ -2,7 +2,7 @@
 // Run by the build after the bundles (package.json `toolcellBundle.afterBundle`): prepare a
 // realm with the compiled package and write its image to dist/prepared-realm.bin, which the
 // package restores into its first instance instead of preparing one (see
-// src/durable/shipped-realm.ts). The image carries the build's fingerprint (QuickJS library,
+// src/durable/shipped-realm.ts). The image names the build that made it (QuickJS library,
 // variant, `.wasm` and prelude digests): another build refuses it and prepares as usual.
 import { writeFileSync } from 'node:fs';
 import { URL } from 'node:url';

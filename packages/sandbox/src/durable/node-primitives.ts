@@ -45,8 +45,8 @@ export interface SealPrimitives {
 let primitives: SealPrimitives | undefined;
 
 /**
- * SHA-256 (hex) with node:crypto alone: what a cold start's check of the shipped realm
- * needs, without loading zlib too. Throws where Node's built-ins are missing.
+ * SHA-256 (hex) with node:crypto alone: what the build fingerprint needs, without loading
+ * zlib too. Throws where Node's built-ins are missing.
  */
 export function sha256Hex(data: Uint8Array | string): string {
   if (primitives !== undefined) return primitives.sha256Hex(data);

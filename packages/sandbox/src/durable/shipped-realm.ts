@@ -1,10 +1,11 @@
 import { captureRealmImage, decodeRealmImage, encodeRealmImage } from '../guest/realm-image.js';
-import type { RealmImage, RealmImageSource } from '../guest/realm-image.js';
+import type { ImageBuild, RealmImage, RealmImageSource } from '../guest/realm-image.js';
 import { GuestRealm } from '../guest/guest-realm.js';
 import { createQuickJsInstance, memoryCapBytes } from '../guest/quickjs-instance.js';
 import { DEFAULT_SANDBOX_LIMITS } from '../contract/sandbox-limits.js';
-import { buildFingerprint } from './build-fingerprint.js';
-import { sealPrimitives, sha256Hex } from './node-primitives.js';
+import { GUEST_PRELUDE, REMOVED_GLOBALS } from '../guest/guest-prelude.js';
+import { PINNED_WASM_FILE, readWasmFile } from '../shared/wasm-file-compiler.js';
+import { QUICKJS_LIBRARY, QUICKJS_VARIANT } from './build-fingerprint.js';
 
 // The prepared realm the package ships: its build (scripts/ship-realm.mjs, after the bundles)
 // writes dist/prepared-realm.bin, and the first instance of a process restores it instead of
@@ -21,6 +22,35 @@ interface NodeFs {
   readFileSync(path: URL): Uint8Array;
 }
 
+interface NodeZlib {
+  crc32(data: Uint8Array | string): number;
+}
+
+/**
+ * CRC-32 and length of `data`, hex: how a shipped image names its memory and its build.
+ * The image ships inside the package built with it, so what the check guards against is a
+ * damaged file or a mismatched install, not an adversary (whoever can edit the image can
+ * edit the code that reads it). CRC-32 does that at a third of SHA-256's cost on a cold
+ * start, and without loading node:crypto, which nothing else on a first exec's path needs.
+ */
+export function shippedRealmDigest(data: Uint8Array | string): string {
+  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
+  if (typeof getBuiltin !== 'function') throw new Error('checking a shipped realm image needs node:zlib');
+  const length = typeof data === 'string' ? new TextEncoder().encode(data).byteLength : data.byteLength;
+  return `crc32:${(getBuiltin('node:zlib') as NodeZlib).crc32(data).toString(16).padStart(8, '0')}:${length}`;
+}
+
+/** What made a shipped image: the QuickJS library and variant, and the {@link shippedRealmDigest}s of the `.wasm` and the prelude. */
+export function shippedRealmBuild(): ImageBuild {
+  const wasm = readWasmFile(PINNED_WASM_FILE);
+  return {
+    library: QUICKJS_LIBRARY,
+    variant: QUICKJS_VARIANT,
+    wasm: wasm === undefined ? 'unknown' : shippedRealmDigest(wasm),
+    prelude: shippedRealmDigest(`${GUEST_PRELUDE}\n${REMOVED_GLOBALS.join(',')}`),
+  };
+}
+
 /** Why the shipped realm is not used, when it exists and is not: said once per process. */
 export type ShippedRealmWarn = (message: string) => void;
 
@@ -30,11 +60,11 @@ const warnOnce: ShippedRealmWarn = (message) => {
 };
 
 /**
- * The realm image in `bytes` if it was made by this build (library, variant, `.wasm` and
- * prelude digests) and is whole; otherwise undefined, after telling `warn` why.
+ * The realm image in `bytes` if it was made by this build ({@link shippedRealmBuild}) and is
+ * whole; otherwise undefined, after telling `warn` why.
  */
 export async function readShippedRealm(bytes: Uint8Array, warn: ShippedRealmWarn = warnOnce): Promise<RealmImage | undefined> {
-  const reading = await decodeRealmImage(bytes, { ...buildFingerprint() }, sha256Hex);
+  const reading = await decodeRealmImage(bytes, shippedRealmBuild(), shippedRealmDigest);
   if ('image' in reading) return reading.image;
   warn(`the shipped realm image is not used: ${reading.refused}`);
   return undefined;
@@ -88,5 +118,5 @@ export async function buildShippedRealm(): Promise<Uint8Array> {
   const capBytes = memoryCapBytes(DEFAULT_SANDBOX_LIMITS.memoryBytes);
   const realm = new GuestRealm(await createQuickJsInstance(capBytes));
   const image = captureRealmImage(realm, await createQuickJsInstance(capBytes));
-  return encodeRealmImage(image, { ...buildFingerprint() }, sealPrimitives().sha256Hex);
+  return encodeRealmImage(image, shippedRealmBuild(), shippedRealmDigest);
 }

@@ -1,10 +1,10 @@
-import type * as quickJsEmscriptenCore from 'quickjs-emscripten-core';
 import type { QuickJSSyncVariant } from 'quickjs-emscripten-core';
 import { compileWasmFile } from '../shared/wasm-file-compiler.js';
 import type { CompiledWasmModule, WasmCompiler } from '../shared/wasm-file-compiler.js';
+import type { core } from './quickjs-library.js';
 
 /** The loader library's exports. */
-export type QuickJsCore = typeof quickJsEmscriptenCore;
+export type QuickJsCore = typeof core;
 
 /** What every QuickJS instance is made of, loaded once per process or worker. */
 export interface QuickJsBuild {
@@ -18,24 +18,20 @@ export interface QuickJsBuild {
   readonly wasmModule?: CompiledWasmModule;
 }
 
-// The package's types describe its CommonJS build (`{ default: variant }`); the ESM build
-// that Node and bundlers load exports the variant itself. Accept both.
-function syncVariant(module: { default: unknown }): QuickJSSyncVariant {
-  const exported = module.default as QuickJSSyncVariant | { default: QuickJSSyncVariant };
-  return 'default' in exported ? exported.default : exported;
-}
-
 async function load(compile: WasmCompiler): Promise<QuickJsBuild> {
   // Synchronous up to here, so the compile starts in the caller's task (a transport's
   // prewarm) and overlaps whatever the host does next. One `Promise.all` observes both at
-  // once: a compile that fails first is never an unhandled rejection.
+  // once: a compile that fails first is never an unhandled rejection. Emscripten's glue, a
+  // module of its own, is loaded meanwhile too: the first instance finds it loaded.
   const compiling = compile();
-  const [core, variantModule, wasmModule] = await Promise.all([
-    import('quickjs-emscripten-core'),
-    import('@jitl/quickjs-wasmfile-release-sync'),
+  const [{ core, variant }, wasmModule] = await Promise.all([
+    import('./quickjs-library.js').then(async (library) => {
+      await library.variant.importModuleLoader();
+      return library;
+    }),
     compiling,
   ]);
-  return { core, variant: syncVariant(variantModule), ...(wasmModule === undefined ? {} : { wasmModule }) };
+  return { core, variant, ...(wasmModule === undefined ? {} : { wasmModule }) };
 }
 
 /**

@@ -7,7 +7,7 @@ import type { QuickJsInstance, WasmMemory } from './quickjs-instance.js';
 import type { RealmApi } from './realm-api.js';
 
 /** Bump when what {@link adoptRealmImage} relies on changes: older images are then refused. */
-const FORMAT = 1;
+const FORMAT = 2;
 const MAGIC = 'TCREALM1';
 const MAX_HEADER_BYTES = 65_536;
 
@@ -154,11 +154,11 @@ export function adoptRealmImage(image: RealmImage, parts: HostParts, apiNames: r
   };
 }
 
-/** What made an image (the durable snapshots' build fingerprint: library, variant, `.wasm` and prelude digests): compared field by field. */
+/** What made an image (library, variant, `.wasm` and prelude digests): compared field by field. */
 export type ImageBuild = Readonly<Record<string, string>>;
 
-/** SHA-256, hex: a reading checks the memory's digest. */
-export type Sha256Hex = (data: Uint8Array) => string | Promise<string>;
+/** A digest of bytes, as text: the image names its memory by it, and a reading checks it. */
+export type ImageDigest = (data: Uint8Array) => string | Promise<string>;
 
 /** The header of an encoded image: everything but the memory. */
 interface ImageHeader extends Omit<RealmImage, 'live'> {
@@ -166,12 +166,12 @@ interface ImageHeader extends Omit<RealmImage, 'live'> {
   readonly build: ImageBuild;
   readonly memoryBytes: number;
   readonly regions: ReadonlyArray<{ readonly start: number; readonly length: number }>;
-  /** SHA-256 (hex) of the regions' bytes, in order. */
+  /** The {@link ImageDigest} of the regions' bytes, in order. */
   readonly digest: string;
 }
 
 /** The image as a file: magic, header length (u32 LE), header JSON, then the regions' bytes. */
-export async function encodeRealmImage(image: RealmImage, build: ImageBuild, sha256Hex: Sha256Hex): Promise<Uint8Array> {
+export async function encodeRealmImage(image: RealmImage, build: ImageBuild, digestOf: ImageDigest): Promise<Uint8Array> {
   const { live, ...rest } = image;
   const payload = concat(live.regions.map((region) => region.bytes));
   const header: ImageHeader = {
@@ -180,7 +180,7 @@ export async function encodeRealmImage(image: RealmImage, build: ImageBuild, sha
     build,
     memoryBytes: live.memoryBytes,
     regions: live.regions.map((region) => ({ start: region.start, length: region.bytes.byteLength })),
-    digest: await sha256Hex(payload),
+    digest: await digestOf(payload),
   };
   const json = new TextEncoder().encode(JSON.stringify(header));
   const length = new Uint8Array(4);
@@ -195,7 +195,7 @@ export type RealmImageReading = { readonly image: RealmImage } | { readonly refu
  * Read an encoded image, refusing it (never misreading it) unless it is whole (its memory's
  * digest holds) and was made by `build`, every field the same.
  */
-export async function decodeRealmImage(bytes: Uint8Array, build: ImageBuild, sha256Hex: Sha256Hex): Promise<RealmImageReading> {
+export async function decodeRealmImage(bytes: Uint8Array, build: ImageBuild, digestOf: ImageDigest): Promise<RealmImageReading> {
   const magic = new TextDecoder().decode(bytes.subarray(0, MAGIC.length));
   if (magic !== MAGIC || bytes.byteLength < MAGIC.length + 4) return { refused: 'not a realm image' };
   const headerLength = new DataView(bytes.buffer, bytes.byteOffset + MAGIC.length, 4).getUint32(0, true);
@@ -213,7 +213,7 @@ export async function decodeRealmImage(bytes: Uint8Array, build: ImageBuild, sha
   if (differs.length > 0) return { refused: `the realm image was made by another build (${differs.join(', ')} differ)` };
   const payload = bytes.subarray(payloadStart);
   const total = header.regions.reduce((sum, region) => sum + region.length, 0);
-  if (total !== payload.byteLength || (await sha256Hex(payload)) !== header.digest) return { refused: 'the realm image memory does not match its digest' };
+  if (total !== payload.byteLength || (await digestOf(payload)) !== header.digest) return { refused: 'the realm image memory does not match its digest' };
   let offset = 0;
   const regions = header.regions.map((region) => {
     const slice = payload.subarray(offset, offset + region.length);
