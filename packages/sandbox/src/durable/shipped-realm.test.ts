@@ -6,6 +6,7 @@ import type { EngineSink } from '../guest/engine-sink.js';
 import type { GuestEvent } from '../shared/guest-events.js';
 import { GuestRealm } from '../guest/guest-realm.js';
 import { createQuickJsInstance, memoryCapBytes } from '../guest/quickjs-instance.js';
+import type { QuickJsInstance } from '../guest/quickjs-instance.js';
 import { encodeRealmImage } from '../guest/realm-image.js';
 import type { RealmImage, RealmImageSource } from '../guest/realm-image.js';
 import { SandboxEngine } from '../guest/sandbox-engine.js';
@@ -160,12 +161,39 @@ describe('a shipped image that does not fit', () => {
     ]);
   });
 
-  it('is not restored into an instance whose runtime was created elsewhere: the realm is prepared, nothing of the image written', async () => {
-    const moved = { ...image, runtime: image.runtime + 8 };
-    const realm = new GuestRealm(await createQuickJsInstance(CAP), moved);
+  it("is not restored when its natives are not this package's: the realm is prepared, nothing of the image written", async () => {
+    const other = { ...image, natives: [...image.natives].reverse() };
+    const realm = new GuestRealm(await createQuickJsInstance(CAP), other);
     const prepared = new GuestRealm(await createQuickJsInstance(CAP));
     expect(realm.restored).toBe(false);
     expect(realm.wiring()).toBe(prepared.wiring());
+  });
+
+  it("creates no runtime or context in the module when it restores: the image's are taken over", async () => {
+    /** An instance whose calls that create a runtime or a context are counted. */
+    const counted = async (): Promise<{ instance: QuickJsInstance; created: string[] }> => {
+      const instance = await createQuickJsInstance(CAP);
+      const ffi = (instance.quickjs as unknown as { ffi: Record<string, (...args: unknown[]) => unknown> }).ffi;
+      const created: string[] = [];
+      for (const name of ['QTS_NewRuntime', 'QTS_NewContext']) {
+        const original = ffi[name] as (...args: unknown[]) => unknown;
+        ffi[name] = (...args) => {
+          created.push(name);
+          return original(...args);
+        };
+      }
+      return { instance, created };
+    };
+    const restoring = await counted();
+    const realm = new GuestRealm(restoring.instance, image);
+    expect(realm.restored).toBe(true);
+    expect(restoring.created).toEqual([]);
+    expect(realm.wiring()).toBe(image.wiring);
+    expect((await run(new SandboxEngine({ realmImage: sourceOf(image), createInstance: async () => realm.instance }), 'return await tools.echo({ v: 3 });')).outcome).toMatchObject({ status: 'completed', returnJson: '{"v":3}' });
+    // The count can fail: preparing a realm creates both.
+    const preparing = await counted();
+    expect(new GuestRealm(preparing.instance).restored).toBe(false);
+    expect(preparing.created).toEqual(['QTS_NewRuntime', 'QTS_NewContext']);
   });
 
   it('falls back to preparing, said once, when the restored realm is not wired as the image says', async () => {

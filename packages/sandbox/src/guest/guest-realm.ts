@@ -9,7 +9,7 @@ import type { LiveMemory, MemoryRange } from './live-memory.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
 import { API_NAMES } from './realm-api.js';
 import type { RealmApi } from './realm-api.js';
-import { adoptRealmImage } from './realm-image.js';
+import { restoreRealmImage } from './realm-image.js';
 import type { PreparedRealm, RealmImage } from './realm-image.js';
 
 /**
@@ -64,21 +64,21 @@ export class GuestRealm implements PreparedRealm {
   /**
    * Prepare a realm in `instance`, which must hold no other realm (a reset restores the
    * whole memory). Throws when the module is broken. With an `image` of a realm prepared
-   * elsewhere (by this build) whose runtime and context were created where this instance
-   * creates them, its memory is restored instead of preparing; otherwise it is prepared.
+   * elsewhere by this package, its memory is restored instead of preparing (no runtime or
+   * context is created in the module then); otherwise it is prepared.
    */
   constructor(
     readonly instance: QuickJsInstance,
     image?: RealmImage,
   ) {
-    const runtime = instance.quickjs.newRuntime();
-    const context = runtime.newContext();
-    const natives = new GuestNatives(context, () => this.handlers);
-    const adopted = image === undefined ? undefined : adoptRealmImage(image, { instance, runtime, context, natives }, API_NAMES);
-    this.restored = adopted !== undefined;
-    if (adopted !== undefined) {
-      ({ api: this.api, cells: this.cells, interruptCounter: this.interruptCounter } = adopted);
+    const restored = image === undefined ? undefined : restoreRealmImage(image, instance, API_NAMES, (context) => new GuestNatives(context, () => this.handlers));
+    this.restored = restored !== undefined;
+    if (restored !== undefined) {
+      ({ runtime: this.runtime, context: this.context, natives: this.natives, api: this.api, cells: this.cells, interruptCounter: this.interruptCounter } = restored);
     } else {
+      const runtime = instance.quickjs.newRuntime();
+      const context = runtime.newContext();
+      const natives = new GuestNatives(context, () => this.handlers);
       this.interruptCounter = InterruptCounter.locate(instance.memory, runtime, context);
       natives.deleteGlobals(REMOVED_GLOBALS);
       const host = natives.hostObject();
@@ -87,16 +87,16 @@ export class GuestRealm implements PreparedRealm {
       this.api = Object.fromEntries(API_NAMES.map((name) => [name, context.getProp(exports, name)])) as unknown as RealmApi;
       for (const handle of [exports, prelude, host]) handle.dispose();
       this.cells = natives.defineGlobals(this.api);
+      this.runtime = runtime;
+      this.context = context;
+      this.natives = natives;
     }
-    this.runtime = runtime;
-    this.context = context;
-    this.natives = natives;
     // A restored realm's memory is the image: its regions serve as the snapshot, uncopied.
     const [staticData, heap] = image?.live.regions ?? [];
-    this.snapshot = adopted !== undefined && staticData !== undefined && heap !== undefined ? LinearMemorySnapshot.of(instance.memory, [staticData, heap]) : LinearMemorySnapshot.take(instance.memory);
+    this.snapshot = restored !== undefined && staticData !== undefined && heap !== undefined ? LinearMemorySnapshot.of(instance.memory, [staticData, heap]) : LinearMemorySnapshot.take(instance.memory);
     // The image's wiring carries the digest of these very regions (its SHA-256 was checked
     // on reading): taken as this realm's, not hashed again on the first program's path.
-    if (adopted !== undefined) this.digest = recordedBaseline(image?.wiring);
+    if (restored !== undefined) this.digest = recordedBaseline(image?.wiring);
   }
 
   /**

@@ -1,9 +1,9 @@
-import type { QuickJSContext, QuickJSHandle, QuickJSRuntime } from 'quickjs-emscripten-core';
+import type { JSContextPointer, QuickJSContext, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import type { CellsFunctions, GuestNatives } from './guest-natives.js';
 import { InterruptCounter } from './interrupt-counter.js';
 import { captureLiveMemory, lastNonZeroEnd, restoreLiveMemory } from './live-memory.js';
 import type { LiveMemory } from './live-memory.js';
-import type { QuickJsInstance, WasmMemory } from './quickjs-instance.js';
+import type { QuickJsInstance } from './quickjs-instance.js';
 import type { RealmApi } from './realm-api.js';
 
 /** Bump when what {@link adoptRealmImage} relies on changes: older images are then refused. */
@@ -43,23 +43,19 @@ export interface RealmImageSource {
   mismatched(): void;
 }
 
-/** The host-side parts of a realm that preparing makes and a restore must rebuild. */
-export interface HostParts {
-  readonly instance: QuickJsInstance;
+/** What a realm restored from an image holds: as preparing the realm (`GuestRealm`) would have made it. */
+export interface RestoredRealm {
   readonly runtime: QuickJSRuntime;
   readonly context: QuickJSContext;
   readonly natives: GuestNatives;
-}
-
-/** What a realm restored from an image holds: as preparing the realm (`GuestRealm`) would have made it. */
-export interface AdoptedRealm {
   readonly api: RealmApi;
   readonly cells: CellsFunctions;
   readonly interruptCounter: InterruptCounter | undefined;
 }
 
 /** A prepared realm (`GuestRealm`), as {@link captureRealmImage} reads it. */
-export interface PreparedRealm extends HostParts, AdoptedRealm {
+export interface PreparedRealm extends RestoredRealm {
+  readonly instance: QuickJsInstance;
   /** Whether a program has taken the realm: an image is taken before any. */
   readonly used: boolean;
   /** Where preparing put what the host holds (`GuestRealm.wiring`), as text. */
@@ -118,39 +114,70 @@ export function captureRealmImage(realm: PreparedRealm, fresh: QuickJsInstance):
 }
 
 
+/** What the loader keeps behind its private fields (quickjs-emscripten 0.32). */
+interface ModuleInternals {
+  readonly ffi: { QTS_NewRuntime: () => number };
+  readonly module: { _malloc: (bytes: number) => number };
+}
+
 /**
- * Make the realm of `image` out of `parts`: a fresh instance whose runtime and context were
- * just created and nothing else. Returns undefined, having written nothing, when they were
- * not created where the image's were or the natives are not the image's (another build of
- * this package): then prepare the realm as usual. Afterwards the caller compares the
- * realm's wiring with the image's and drops the instance when they differ.
+ * The host's runtime and context objects for the ones the image's memory holds, made without
+ * calling into the module. The loader makes them around what it creates there: a runtime
+ * (`QTS_NewRuntime`) and the context's scratch word (`malloc`, in the context's
+ * constructor; a context pointer it is given, it takes). Answered with the image's, it
+ * creates nothing: the runtime and context a restore used to create and then overwrite cost
+ * a cold first exec about 3 ms, most of it compiling functions only creating a context runs.
  */
-export function adoptRealmImage(image: RealmImage, parts: HostParts, apiNames: readonly string[]): AdoptedRealm | undefined {
-  const context = internals(parts.context);
-  const names = parts.natives.functionNames();
-  const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((name, index) => b[index] === name);
-  if (
-    context.rt.value !== image.runtime ||
-    context.ctx.value !== image.context ||
-    context.uint32Out.value.ptr !== image.scratch ||
-    context._global !== undefined ||
-    image.live.regions.length !== 2 ||
-    !same(names, image.natives) ||
-    !same(Object.keys(image.api), apiNames) ||
-    parts.instance.memory.buffer.byteLength < image.live.memoryBytes
-  ) {
-    return undefined;
+function hostObjectsAt(quickjs: QuickJSWASMModule, image: RealmImage): { runtime: QuickJSRuntime; context: QuickJSContext } {
+  const { ffi, module } = quickjs as unknown as ModuleInternals;
+  const { QTS_NewRuntime: newRuntime } = ffi;
+  const { _malloc: malloc } = module;
+  ffi.QTS_NewRuntime = () => image.runtime;
+  module._malloc = () => image.scratch;
+  try {
+    const runtime = quickjs.newRuntime();
+    return { runtime, context: runtime.newContext({ contextPointer: image.context as JSContextPointer }) };
+  } finally {
+    ffi.QTS_NewRuntime = newRuntime;
+    module._malloc = malloc;
   }
-  restoreLiveMemory(parts.instance.memory, image.live, image.clearTo);
-  context._global = context.memory.staticHeapValueHandle(image.global);
+}
+
+/**
+ * The realm of `image`, restored into `instance`, which must be fresh (no runtime created
+ * in it). Returns undefined, having written nothing, when the image cannot be this
+ * package's (its natives, prelude functions or memory differ): then prepare the realm as
+ * usual. Afterwards the caller compares the realm's wiring with the image's and drops the
+ * instance when they differ.
+ */
+export function restoreRealmImage(
+  image: RealmImage,
+  instance: QuickJsInstance,
+  apiNames: readonly string[],
+  nativesFor: (context: QuickJSContext) => GuestNatives,
+): RestoredRealm | undefined {
+  const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((name, index) => b[index] === name);
+  if (image.live.regions.length !== 2 || !same(Object.keys(image.api), apiNames) || instance.memory.buffer.byteLength < image.live.memoryBytes) return undefined;
+  const { runtime, context } = hostObjectsAt(instance.quickjs, image);
+  // Each native's name, in the order preparing creates them, against the image's: the guest
+  // side of each is in the image, the host side is registered in that order. (Making the
+  // objects wrote only a zero where a fresh instance has one; a realm prepared instead
+  // replaces them.)
+  const natives = nativesFor(context);
+  if (!same(natives.functionNames(), image.natives)) return undefined;
+  restoreLiveMemory(instance.memory, image.live, image.clearTo);
+  internals(context)._global = internals(context).memory.staticHeapValueHandle(image.global);
   const handles = (pointers: Readonly<Record<string, number>>): Record<string, QuickJSHandle> =>
-    Object.fromEntries(Object.entries(pointers).map(([name, pointer]) => [name, context.memory.heapValueHandle(pointer)]));
+    Object.fromEntries(Object.entries(pointers).map(([name, pointer]) => [name, internals(context).memory.heapValueHandle(pointer)]));
   const api = handles(image.api) as unknown as RealmApi;
-  parts.natives.adoptFunctions(api);
+  natives.adoptFunctions(api);
   return {
+    runtime,
+    context,
+    natives,
     api,
     cells: handles(image.cells) as unknown as CellsFunctions,
-    interruptCounter: image.interruptCounter === null ? undefined : InterruptCounter.at(parts.instance.memory as WasmMemory, image.interruptCounter),
+    interruptCounter: image.interruptCounter === null ? undefined : InterruptCounter.at(instance.memory, image.interruptCounter),
   };
 }
 

@@ -10,12 +10,25 @@ export type CompiledWasmModule = Exclude<CustomizeVariantOptions['wasmModule'], 
 export type WasmCompiler = () => Promise<CompiledWasmModule | undefined> | undefined;
 
 interface NodeBuiltins {
-  readFileSync(path: string): Uint8Array;
+  readFileSync(path: string | URL): Uint8Array;
   createRequire(from: string): { resolve(specifier: string): string };
 }
 
+/**
+ * Where `specifier` is, from here: by the ESM resolver where it runs this module (it knows
+ * the package already, as it loads Emscripten's glue from it: half the cost of starting
+ * CommonJS's resolver on a cold start), else by `require.resolve`.
+ */
+function resolveFile(specifier: string, getBuiltin: (id: string) => unknown): string | URL {
+  const resolveUrl = (import.meta as { resolve?: (specifier: string) => string }).resolve;
+  const url = typeof resolveUrl === 'function' ? resolveUrl(specifier) : undefined;
+  if (url?.startsWith('file:') === true) return new URL(url);
+  const { createRequire } = getBuiltin('node:module') as NodeBuiltins;
+  return createRequire(import.meta.url).resolve(specifier);
+}
+
 /** Resolved `.wasm` paths, per specifier (resolving costs a few ms on a cold start). */
-const resolvedPaths = new Map<string, string>();
+const resolvedPaths = new Map<string, string | URL>();
 /** The bytes read last, for another reader in the same task (see {@link readWasmFile}). */
 let justRead: { readonly specifier: string; readonly bytes: Uint8Array } | undefined;
 
@@ -33,8 +46,7 @@ export function readWasmFile(specifier: string): Uint8Array | undefined {
   try {
     let path = resolvedPaths.get(specifier);
     if (path === undefined) {
-      const { createRequire } = getBuiltin('node:module') as NodeBuiltins;
-      path = createRequire(import.meta.url).resolve(specifier);
+      path = resolveFile(specifier, getBuiltin);
       resolvedPaths.set(specifier, path);
     }
     const bytes = readFileSync(path);
