@@ -21,6 +21,7 @@ import { createApprovalHandler } from './approval-policy.js';
 import { CallReporter } from './call-reporter.js';
 import type { CodeModeInstallation, DurableCellSettings } from './code-mode-plugin.js';
 import { installCodeMode } from './code-mode-plugin.js';
+import type { SandboxWarmUp, SandboxWarmUpOptions } from './sandbox-warm-up.js';
 import { traceAgentRuntime } from '../tracing/active-tracing.js';
 import { CellWatcher } from './cell-watcher.js';
 import type { TerminalPrompts } from './terminal-prompts.js';
@@ -184,6 +185,15 @@ export class AgentRuntime {
   /** Code Mode, when the mode is a code mode. */
   get codeModeTools(): CodeMode | undefined {
     return this.codeMode?.codeMode;
+  }
+
+  /**
+   * In a code mode, run warm-up programs in the sandbox process (their calls never reach
+   * the tools or the transcript), as while the model writes its first reply; `undefined`
+   * without Code Mode. See `warmUpSandbox`.
+   */
+  warmUpSandbox(options: SandboxWarmUpOptions): Promise<SandboxWarmUp> | undefined {
+    return this.codeMode?.warmUp(options);
   }
 
   /** Stop Code Mode's programs and sandbox processes, and the imported MCP servers. */

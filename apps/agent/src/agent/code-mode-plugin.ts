@@ -7,6 +7,8 @@ import { createChildProcessTransport } from '@toolcell/sandbox/node';
 import type { AgentSettings } from '../config/agent-settings.js';
 import type { SandboxSettings } from '../config/toolcell-config.js';
 import { SANDBOX_SETTING_NAMES } from '../config/toolcell-config.js';
+import type { SandboxWarmUp, SandboxWarmUpOptions } from './sandbox-warm-up.js';
+import { warmUpSandbox } from './sandbox-warm-up.js';
 
 /** Cells that may run at once in one CLI session; each holds one sandbox process. */
 export const MAX_RUNNING_CELLS = 2;
@@ -29,6 +31,12 @@ export interface DurableCellSettings {
 /** Code Mode as installed in one agent runtime. */
 export interface CodeModeInstallation {
   readonly codeMode: CodeMode;
+  /**
+   * Run warm-up programs in the sandbox process, one after another (see
+   * {@link warmUpSandbox}): for a host that has the time while the model writes its first
+   * reply. A program started meanwhile waits for the warm-up's current one.
+   */
+  warmUp(options: SandboxWarmUpOptions): Promise<SandboxWarmUp>;
   /** End every running program, then stop the sandbox processes and reap them. */
   shutdown(): Promise<void>;
 }
@@ -85,6 +93,7 @@ export async function installCodeMode(options: {
   codeMode.install();
   return {
     codeMode,
+    warmUp: (warmUpOptions) => warmUpSandbox(transport, warmUpOptions),
     async shutdown() {
       // Children are unref'd so an idle pool never keeps the app alive; while they are being
       // reaped, this timer does, so the CLI cannot exit (or drain its event loop) before them.

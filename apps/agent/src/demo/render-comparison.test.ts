@@ -12,7 +12,7 @@ describe('renderComparison', () => {
       workspace: '/tmp/demo', task: 'Write a TODO report.',
       runs: [
         run('direct', { toolTurns: 9, requests: 10, tokens: 23_693, modelCalls: 9, nestedCalls: 0, wallMs: 18.4 }),
-        run('code_mode_only', { toolTurns: 1, requests: 2, tokens: 4_120, modelCalls: 1, nestedCalls: 9, wallMs: 1_234 }),
+        { ...run('code_mode_only', { toolTurns: 1, requests: 2, tokens: 4_120, modelCalls: 1, nestedCalls: 9, wallMs: 1_234 }), sandboxWarmUp: { programs: 40, calls: 1_600, wallMs: 612.4 } },
       ],
       identical: true,
     };
@@ -27,13 +27,19 @@ describe('renderComparison', () => {
         'wall time                       18 ms           1.23 s',
         'wall time, real model*        10.02 s           3.23 s',
         '',
-        '* modelled: the wall time plus 1.00 s per model request (a hosted model\'s round trip).',
+        '* modelled: the wall time plus 1.00 s for each model request, a hosted model\'s time to answer (the built-in model answers at once): direct 18 ms + 10 × 1.00 s; code_mode_only 1.23 s + 2 × 1.00 s.',
+        'Timed: each run from its first model request to its final answer. Before the runs, untimed: each mode did the task once unshown, and the code_mode_only sandbox process\'s start and 40 warm-up programs (1,600 calls, answered by the warm-up itself) in 612 ms, which a host does while the model writes its first reply (modelled: 1.00 s).',
         '',
         'report (direct): /tmp/demo/direct/TODO_REPORT.md',
         'report (code_mode_only): /tmp/demo/code_mode_only/TODO_REPORT.md',
         'Both runs wrote the same report (1,200 bytes).',
       ].join('\n'),
     );
+  });
+
+  it('says what was not timed when no run warmed a sandbox up', () => {
+    const result: DemoResult = { workspace: '/tmp/demo', task: 'Write a TODO report.', runs: [run('direct', { toolTurns: 1, requests: 2, tokens: 3, modelCalls: 1, nestedCalls: 0, wallMs: 1 })], identical: true };
+    expect(renderComparison(result).split('\n')).toContain('Timed: each run from its first model request to its final answer. Before the runs, untimed: each mode did the task once unshown.');
   });
 
   it('says when the runs wrote different reports', () => {

@@ -2,7 +2,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MODELLED_ROUND_TRIP_MS, SAMPLE_PROJECT_DIRECTORY, runDemo } from './run-demo.js';
+import { SANDBOX_WARM_UP_CALLS } from '../agent/sandbox-warm-up.js';
+import { MODELLED_ROUND_TRIP_MS, SAMPLE_PROJECT_DIRECTORY, SANDBOX_WARM_UP_PROGRAMS, runDemo } from './run-demo.js';
 import { renderComparison } from './render-comparison.js';
 
 // The report for the sample project, written out here rather than computed by the
@@ -67,10 +68,19 @@ describe('the demo', () => {
     // A real model's latency is modelled per round trip: code mode makes 2, direct one per file and three more.
     expect(direct!.modelledWallMs).toBe(direct!.wallMs + (files + 3) * MODELLED_ROUND_TRIP_MS);
     expect(code!.modelledWallMs).toBe(code!.wallMs + 2 * MODELLED_ROUND_TRIP_MS);
-    // The code-mode run's sandbox ran its warm-up program before the run's first exec started.
+    // The code-mode run's sandbox ran its warm-up programs before the run's first exec started:
+    // at least one (the process's start), at most SANDBOX_WARM_UP_PROGRAMS (fewer if the
+    // modelled first reply ended first), each making its calls; none of them reached the
+    // tools or was counted as the run's (nestedCalls above).
     expect(code!.sandboxWarmBeforeFirstExec).toBe(true);
     expect(direct!.sandboxWarmBeforeFirstExec).toBeUndefined();
+    const warmUp = code!.sandboxWarmUp!;
+    expect(warmUp.programs).toBeGreaterThanOrEqual(1);
+    expect(warmUp.programs).toBeLessThanOrEqual(SANDBOX_WARM_UP_PROGRAMS);
+    expect(warmUp.calls).toBe(warmUp.programs * SANDBOX_WARM_UP_CALLS);
+    expect(direct!.sandboxWarmUp).toBeUndefined();
     const table = renderComparison(result);
+    expect(table).toContain(`the code_mode_only sandbox process's start and ${warmUp.programs} warm-up programs (${warmUp.calls.toLocaleString('en-US')} calls, answered by the warm-up itself)`);
     expect(table).toContain(`report (direct): ${direct!.reportPath}`);
     expect(table).toContain(`Both runs wrote the same report (${Buffer.byteLength(EXPECTED_REPORT)} bytes).`);
   });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AgentRuntime } from '../agent/agent-runtime.js';
 import { runAgent } from '../agent/agent-loop.js';
+import type { SandboxWarmUp, SandboxWarmUpOptions } from '../agent/sandbox-warm-up.js';
 import type { TranscriptEvent, TranscriptSink } from '../agent/transcript-event.js';
 import { resolveSettings } from '../config/agent-settings.js';
 import { createScriptedModelClient } from '../model/scripted/scripted-model.js';
@@ -23,8 +24,23 @@ export const DEMO_MODES = ['direct', 'code_mode_only'] as const;
  */
 export const MODELLED_ROUND_TRIP_MS = 1_000;
 
-/** The program that starts a code-mode run's sandbox before any run (see {@link runDemo}). */
-const WARM_UP_PROGRAM = 'return 1;';
+/**
+ * Warm-up programs the code-mode run's sandbox process runs before any run (see
+ * {@link runDemo}), at most: as many as the sandbox pool gives a spare before it takes over
+ * from a process at its end. It stops early once the runtime has existed for
+ * {@link MODELLED_ROUND_TRIP_MS}, the model's first reply: a host has no more time than that.
+ */
+export const SANDBOX_WARM_UP_PROGRAMS = 40;
+
+/** What the code-mode run's sandbox process did before the runs (not timed by either run). */
+export interface DemoSandboxWarmUp {
+  /** Warm-up programs it ran ({@link SANDBOX_WARM_UP_PROGRAMS}). */
+  readonly programs: number;
+  /** Their nested calls, each answered by the warm-up itself (no tool ran). */
+  readonly calls: number;
+  /** From the runtime's creation to the warm-up's end: the process's start and the programs. */
+  readonly wallMs: number;
+}
 
 /** One run of the demo. */
 export interface DemoRun {
@@ -42,10 +58,12 @@ export interface DemoRun {
   /** {@link wallMs} with a real model: plus `requests` × {@link MODELLED_ROUND_TRIP_MS}. */
   readonly modelledWallMs: number;
   /**
-   * For a code-mode run: whether its sandbox process had run a program (the warm-up) before
+   * For a code-mode run: whether its sandbox process had run its warm-up programs before
    * the run's first `exec` started, so no program of the run paid the process's cold start.
    */
   readonly sandboxWarmBeforeFirstExec?: boolean;
+  /** For a code-mode run: what its sandbox process did before the runs. */
+  readonly sandboxWarmUp?: DemoSandboxWarmUp;
   /** The absolute path of the report the run wrote. */
   readonly reportPath: string;
   readonly report: string;
@@ -69,8 +87,8 @@ interface PreparedRun {
   readonly transcript: TranscriptSink;
   readonly runtime: Promise<AgentRuntime>;
   readonly nested: { calls: number };
-  /** Code mode: the warm-up program, started as soon as the runtime exists; resolves with when it ended. */
-  readonly warmedUp: Promise<number> | undefined;
+  /** Code mode: the sandbox's warm-up, started as soon as the runtime exists; resolves with what it did and when it ended. */
+  readonly warmedUp: Promise<DemoSandboxWarmUp & { readonly at: number }> | undefined;
   /** When the run's first `exec` started (performance.now()), once it has. */
   readonly firstExec: { at: number | undefined };
   /** Whether the runtime's events are shown and counted (not during the warm-ups). */
@@ -92,12 +110,14 @@ function prepareRun(mode: DemoRun['mode'], root: string, transcript: TranscriptS
     if (event.type === 'call_end' && event.parentCallId !== undefined) nested.calls += 1;
     transcript(event);
   };
+  const createdAt = performance.now();
   const runtime = AgentRuntime.create({ settings, transcript: counting, prompts: undefined });
   runtime.catch(() => undefined); // awaited by its run; a failure is reported there
   // As an app does while the model writes its first reply: the sandbox process starts and
-  // runs a program (its realm restored, the interpreter's paths run once), so the run's
-  // first program finds it warm. The demo's model answers at once, so the runs wait for it.
-  const warmedUp = mode === 'direct' ? undefined : runtime.then(warmUpSandbox);
+  // runs warm-up programs (its realm restored, its JavaScript and the interpreter's paths
+  // optimized), so the run's first program finds it warm. The demo's model answers at
+  // once, so the runs wait for it.
+  const warmedUp = mode === 'direct' ? undefined : runtime.then((created) => warmUpSandbox(created, createdAt));
   warmedUp?.catch(() => undefined); // awaited by its run
   return {
     mode,
@@ -111,19 +131,30 @@ function prepareRun(mode: DemoRun['mode'], root: string, transcript: TranscriptS
   };
 }
 
-/** Run {@link WARM_UP_PROGRAM} in the runtime's sandbox; resolves with when it ended. */
-async function warmUpSandbox(runtime: AgentRuntime): Promise<number> {
-  const codeMode = runtime.codeModeTools;
-  if (codeMode === undefined) throw new Error('a code-mode demo run has no Code Mode installed');
-  const { result } = await codeMode.runProgram({ code: WARM_UP_PROGRAM, callId: 'demo_warm_up' });
-  if (result?.status !== 'completed') throw new Error(`the demo could not warm its sandbox up: ${result?.status ?? 'refused'}`);
-  return performance.now();
+/**
+ * Run up to {@link SANDBOX_WARM_UP_PROGRAMS} warm-up programs in the runtime's sandbox
+ * within the model's first reply; resolves with what ran and when it ended.
+ */
+async function warmUpSandbox(runtime: AgentRuntime, createdAt: number): Promise<DemoSandboxWarmUp & { at: number }> {
+  // The first program always runs, so no run pays the process's start; the rest only within the first reply.
+  const first = await warmUpPrograms(runtime, { programs: 1 });
+  const firstReply = AbortSignal.timeout(Math.max(0, Math.ceil(createdAt + MODELLED_ROUND_TRIP_MS - performance.now())));
+  const rest = await warmUpPrograms(runtime, { programs: SANDBOX_WARM_UP_PROGRAMS - 1, signal: firstReply });
+  const at = performance.now();
+  return { at, programs: first.programs + rest.programs, calls: first.calls + rest.calls, wallMs: at - createdAt };
+}
+
+async function warmUpPrograms(runtime: AgentRuntime, options: SandboxWarmUpOptions): Promise<SandboxWarmUp> {
+  const warmUp = await runtime.warmUpSandbox(options);
+  if (warmUp === undefined) throw new Error('a code-mode demo run has no Code Mode installed');
+  if (warmUp.failure !== undefined) throw new Error(`the demo could not warm its sandbox up: ${warmUp.failure.code}: ${warmUp.failure.message}`);
+  return warmUp;
 }
 
 async function runPrepared(prepared: PreparedRun): Promise<DemoRun> {
   const { mode, settings, transcript, nested } = prepared;
   const runtime = await prepared.runtime;
-  const warmedAt = await prepared.warmedUp;
+  const warmUp = await prepared.warmedUp;
   const client = createScriptedModelClient({ responder: mode === 'direct' ? directDemoModel : codeModeDemoModel });
   const summary = await runAgent({ runtime, client, task: DEMO_TASK, transcript, maxTurns: settings.maxTurns });
   const reportPath = join(runtime.workspace.root, REPORT_PATH);
@@ -137,7 +168,12 @@ async function runPrepared(prepared: PreparedRun): Promise<DemoRun> {
     nestedCalls: nested.calls,
     wallMs: summary.wallMs,
     modelledWallMs: summary.wallMs + summary.requests * MODELLED_ROUND_TRIP_MS,
-    ...(warmedAt === undefined ? {} : { sandboxWarmBeforeFirstExec: firstExecAt !== undefined && warmedAt <= firstExecAt }),
+    ...(warmUp === undefined
+      ? {}
+      : {
+          sandboxWarmBeforeFirstExec: firstExecAt !== undefined && warmUp.at <= firstExecAt,
+          sandboxWarmUp: { programs: warmUp.programs, calls: warmUp.calls, wallMs: warmUp.wallMs },
+        }),
     reportPath,
     report: readFileSync(reportPath, 'utf8'),
     finalText: summary.text,
@@ -156,8 +192,9 @@ export async function runDemo(options: {
 }): Promise<DemoResult> {
   const root = options.root ?? mkdtempSync(join(tmpdir(), 'toolcell-demo-'));
   // Every runtime is created first and the code-mode run's sandbox process started and
-  // warmed up before any run, as an app's is while it waits for the model's first reply: no
-  // run's wall time includes a process start, and none shares the CPU with one.
+  // warmed up (SANDBOX_WARM_UP_PROGRAMS programs) before any run, as an app's is while it
+  // waits for the model's first reply: no run's wall time includes a process start or a
+  // fresh process's slow first programs, and none shares the CPU with them.
   const prepared = DEMO_MODES.map((mode) => prepareRun(mode, root, options.transcriptFor(mode)));
   const runs: DemoRun[] = [];
   try {
