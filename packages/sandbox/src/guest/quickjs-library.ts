@@ -1,3 +1,4 @@
+import { newQuickJSWASMModuleFromVariant, newVariant } from 'quickjs-emscripten-core';
 import type { QuickJSSyncVariant } from 'quickjs-emscripten-core';
 import releaseSync from '@jitl/quickjs-wasmfile-release-sync';
 import { QuickJSFFI } from '@jitl/quickjs-wasmfile-release-sync/ffi';
@@ -7,7 +8,8 @@ import { QuickJSFFI } from '@jitl/quickjs-wasmfile-release-sync/ffi';
 // scripts/bundle-package.mjs): one import instead of three rounds of them (the loader and
 // the variant, then the variant's FFI). Emscripten's glue stays the variant's own import.
 
-export * as core from 'quickjs-emscripten-core';
+/** What instances are made with, of the loader (a namespace object would make the bundle load one more module at import). */
+export const core = { newVariant, newQuickJSWASMModuleFromVariant };
 
 // The package's types describe its CommonJS build (`{ default: variant }`); the ESM build
 // that Node and bundlers load exports the variant itself. Accept both.
