@@ -111,7 +111,8 @@ for (const { name, factory } of transports) {
 printTable('cold start, medians (× the floor)', coldRows);
 
 // Issue 36's cold-start targets, each beside the floor of this run: the full stack's import
-// and first exec in process at most 45 ms and at most the floor's own total; its first exec
+// and first exec in process at most 45 ms, and (a row of its own) at most the floor's own
+// total, which the issue measured at 49 ms and this probe at about 30 ms; its first exec
 // at most 1.5× the floor's; a first exec on a fresh child (started from the shipped realm,
 // like a worker) at most 120 ms.
 const verdict = (met: boolean) => (met ? 'yes' : 'NO');
@@ -122,7 +123,8 @@ const targetRows: Row[] = [];
 if (inProcess !== undefined) {
   const total = inProcess.importMs + inProcess.firstExecMs;
   targetRows.push(
-    { figure: 'import + first exec, in process', measured: ms(total), floor: ms(floorTotal), target: `≤ 45 ms and ≤ the floor (${ms(floorTotal)})`, met: verdict(total <= 45 && total <= floorTotal) },
+    { figure: 'import + first exec, in process', measured: ms(total), floor: ms(floorTotal), target: '≤ 45 ms', met: verdict(total <= 45) },
+    { figure: 'import + first exec, in process, against the floor', measured: ms(total), floor: ms(floorTotal), target: `≤ the floor's own total (${ms(floorTotal)})`, met: verdict(total <= floorTotal) },
     { figure: 'first exec, in process', measured: ms(inProcess.firstExecMs), floor: ms(coldFloor.firstExecMs), target: `≤ 1.5× the floor (${ms(1.5 * coldFloor.firstExecMs)})`, met: verdict(inProcess.firstExecMs <= 1.5 * coldFloor.firstExecMs) },
   );
 }
