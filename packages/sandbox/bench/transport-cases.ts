@@ -3,7 +3,7 @@
 // idle before each run), p50/p95, with the ratio to the raw floor measured in the same
 // run; memory per pooled child or worker; and the two ways a worker can wake the host.
 // `pnpm bench` runs it from bench/index.ts; every figure is a named row of `cases`.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { printTable } from '@toolcell/bench-kit';
 import { BENCH_PROGRAMS, pacedFigures } from '@toolcell/bench-kit/quickjs-floor';
@@ -13,6 +13,7 @@ import type * as NodeEntry from '../src/node.js';
 
 type Task = () => Promise<void> | void;
 const PACED_IDLE_MS = 5;
+const SAMPLES = 200;
 const echo = { jsName: 'echo', canonicalName: 'echo', description: 'Echo the input.', kind: 'function' as const };
 
 /** One measured case: `name` is "<transport> · <program>[, paced]". */
@@ -22,6 +23,42 @@ export interface TransportCase {
   readonly p95: number;
   /** p50 over the floor's p50 for the same program and pacing, when there is a floor. */
   readonly ratio?: number;
+  /** CPU time per run (ms) on each side, back to back, where this platform can tell (Linux). */
+  readonly cpu?: RunCpu;
+}
+
+/** CPU time one run took (ms): the host's main thread, and the peer (the child process, or the worker's threads). */
+export interface RunCpu {
+  readonly hostMs: number;
+  readonly peerMs: number;
+}
+
+const TICK_MS = 10;
+
+/** User + system CPU (ms) of the threads of `pid` (all of them, or only `tid`), from /proc; NaN elsewhere. */
+function threadCpuMs(pid: number | 'self', select: (tid: string) => boolean = () => true): number {
+  if (process.platform !== 'linux') return Number.NaN;
+  try {
+    let ticks = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      if (!select(tid)) continue;
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks * TICK_MS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** The CPU spent so far by the host's main thread and by `transport`'s peers (its child processes, or the host's other threads). */
+function cpuNow(transportName: string, transport: RootEntry.SandboxTransport): RunCpu {
+  const main = String(process.pid);
+  const hostMs = threadCpuMs('self', (tid) => tid === main);
+  if (transportName === 'worker thread') return { hostMs, peerMs: threadCpuMs('self', (tid) => tid !== main) };
+  const pool = (transport as Partial<NodeEntry.PooledTransport>).poolStats?.();
+  if (pool === undefined) return { hostMs, peerMs: 0 };
+  return { hostMs, peerMs: [...pool.idle, ...pool.busy].reduce((sum, pid) => sum + threadCpuMs(pid), 0) };
 }
 
 function program(transport: RootEntry.SandboxTransport, source: string): Task {
@@ -55,8 +92,12 @@ export async function isolatedTransportCases(
       const floor = floorTask === undefined ? undefined : await pacedFigures(floorTask, { idleMs });
       if (floor !== undefined) cases.push({ name: `raw QuickJS (floor) · ${name}${pacing}`, ...floor, ratio: 1 });
       for (const [transportName, transport] of transports) {
-        const figures = await pacedFigures(program(transport, BENCH_PROGRAMS[name]), { idleMs });
-        cases.push({ name: `${transportName} · ${name}${pacing}`, ...figures, ...(floor === undefined ? {} : { ratio: figures.p50 / floor.p50 }) });
+        const before = cpuNow(transportName, transport);
+        const figures = await pacedFigures(program(transport, BENCH_PROGRAMS[name]), { idleMs, samples: SAMPLES });
+        const after = cpuNow(transportName, transport);
+        // Back to back only: a paced run's host also counts its idle timer.
+        const cpu = idleMs === 0 ? { cpu: { hostMs: (after.hostMs - before.hostMs) / SAMPLES, peerMs: (after.peerMs - before.peerMs) / SAMPLES } } : {};
+        cases.push({ name: `${transportName} · ${name}${pacing}`, ...figures, ...(floor === undefined ? {} : { ratio: figures.p50 / floor.p50 }), ...cpu });
       }
     }
   }

@@ -150,6 +150,13 @@ export async function printTransportFloors(cases: readonly TransportCase[], work
     const trivial = byName.get(`${prefix} · trivial${pacing}`)?.p50 ?? Number.NaN;
     return ((sequential - trivial) * 1000) / CALLS;
   };
+  /** CPU per nested call (µs) on each side, back to back: the 100 calls' CPU over the trivial program's. */
+  const cpuPerCall = (prefix: string, side: 'hostMs' | 'peerMs'): string => {
+    const sequential = byName.get(`${prefix} · 100 sequential`)?.cpu?.[side] ?? Number.NaN;
+    const trivial = byName.get(`${prefix} · trivial`)?.cpu?.[side] ?? Number.NaN;
+    const us = ((sequential - trivial) * 1000) / CALLS;
+    return Number.isNaN(us) ? '—' : `${us.toFixed(1)} µs`;
+  };
   const rows: Array<Record<string, string>> = [];
   for (const [transport, floorName] of [
     ['worker thread', 'MessagePort'],
@@ -169,11 +176,14 @@ export async function printTransportFloors(cases: readonly TransportCase[], work
         'per call': `${measured.toFixed(1)} µs`,
         '× floor': (measured / floor).toFixed(2),
         [`≤ ${TARGET}×`]: verdict(measured / floor),
+        // What each side spends of a call, back to back (the floor's two sides spend turn + host).
+        'CPU: host': pacing === '' ? cpuPerCall(transport, 'hostMs') : '',
+        'CPU: peer (with its wait)': pacing === '' ? cpuPerCall(transport, 'peerMs') : '',
       });
     }
   }
   printTable(
-    `nested call on an isolated transport vs a bare ping-pong of its mechanism (guest turn ${work.turnUs.toFixed(0)} µs + host ${work.hostUs.toFixed(0)} µs a call, from the in-process figures of this run; load average ${load})`,
+    `nested call on an isolated transport vs a bare ping-pong of its mechanism (guest turn ${work.turnUs.toFixed(0)} µs + host ${work.hostUs.toFixed(0)} µs a call, from the in-process figures of this run; the CPU columns: what the host's main thread and the peer (a child's process, a worker's threads) spent a call, from /proc on Linux; load average ${load})`,
     rows,
   );
   const parallelRows: Array<Record<string, string>> = [];
