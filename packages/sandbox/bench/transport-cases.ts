@@ -25,6 +25,8 @@ export interface TransportCase {
   readonly ratio?: number;
   /** CPU time per run (ms) on each side, back to back, where this platform can tell (Linux). */
   readonly cpu?: RunCpu;
+  /** The guest's CPU per run (ms, p50), by the engine's own clock in the peer (`stats.cpuMs`): its turns, wherever they ran. */
+  readonly guestCpuMs?: number;
 }
 
 /** CPU time one run took (ms): the host's main thread, and the peer (the child process, or the worker's threads). */
@@ -61,12 +63,16 @@ function cpuNow(transportName: string, transport: RootEntry.SandboxTransport): R
   return { hostMs, peerMs: [...pool.idle, ...pool.busy].reduce((sum, pid) => sum + threadCpuMs(pid), 0) };
 }
 
-function program(transport: RootEntry.SandboxTransport, source: string): Task {
+/** A task running `source` on `transport`; each run's guest CPU (the engine's clock, `stats.cpuMs`) goes to `guestCpuMs`. */
+function program(transport: RootEntry.SandboxTransport, source: string, guestCpuMs: number[] = []): Task {
   return async () => {
     const result = await transport.run({ source, bindings: [echo], onToolBatch: (calls) => calls.map((call) => Promise.resolve({ ok: true as const, value: call.input })) });
     if (result.status !== 'completed') throw new Error(`bench program failed: ${result.error?.message}`);
+    guestCpuMs.push(result.stats.cpuMs);
   };
 }
+
+const median = (values: readonly number[]): number => [...values].sort((a, b) => a - b)[values.length >> 1] ?? Number.NaN;
 
 /**
  * Measure every program on the child-process and worker transports (pools of 2), back to
@@ -93,11 +99,12 @@ export async function isolatedTransportCases(
       if (floor !== undefined) cases.push({ name: `raw QuickJS (floor) · ${name}${pacing}`, ...floor, ratio: 1 });
       for (const [transportName, transport] of transports) {
         const before = cpuNow(transportName, transport);
-        const figures = await pacedFigures(program(transport, BENCH_PROGRAMS[name]), { idleMs, samples: SAMPLES });
+        const guestCpuMs: number[] = [];
+        const figures = await pacedFigures(program(transport, BENCH_PROGRAMS[name], guestCpuMs), { idleMs, samples: SAMPLES });
         const after = cpuNow(transportName, transport);
         // Back to back only: a paced run's host also counts its idle timer.
         const cpu = idleMs === 0 ? { cpu: { hostMs: (after.hostMs - before.hostMs) / SAMPLES, peerMs: (after.peerMs - before.peerMs) / SAMPLES } } : {};
-        cases.push({ name: `${transportName} · ${name}${pacing}`, ...figures, ...(floor === undefined ? {} : { ratio: figures.p50 / floor.p50 }), ...cpu });
+        cases.push({ name: `${transportName} · ${name}${pacing}`, ...figures, ...(floor === undefined ? {} : { ratio: figures.p50 / floor.p50 }), ...cpu, guestCpuMs: median(guestCpuMs) });
       }
     }
   }

@@ -157,6 +157,13 @@ export async function printTransportFloors(cases: readonly TransportCase[], work
     const us = ((sequential - trivial) * 1000) / CALLS;
     return Number.isNaN(us) ? '—' : `${us.toFixed(1)} µs`;
   };
+  /** The guest's turn per nested call (µs), by the engine's clock where it ran: 100 calls' over the trivial program's. */
+  const guestTurn = (prefix: string, pacing: string): string => {
+    const sequential = byName.get(`${prefix} · 100 sequential${pacing}`)?.guestCpuMs ?? Number.NaN;
+    const trivial = byName.get(`${prefix} · trivial${pacing}`)?.guestCpuMs ?? Number.NaN;
+    const us = ((sequential - trivial) * 1000) / CALLS;
+    return Number.isNaN(us) ? '—' : `${us.toFixed(1)} µs`;
+  };
   const rows: Array<Record<string, string>> = [];
   for (const [transport, floorName] of [
     ['worker thread', 'MessagePort'],
@@ -176,14 +183,15 @@ export async function printTransportFloors(cases: readonly TransportCase[], work
         'per call': `${measured.toFixed(1)} µs`,
         '× floor': (measured / floor).toFixed(2),
         [`≤ ${TARGET}×`]: verdict(measured / floor),
-        // What each side spends of a call, back to back (the floor's two sides spend turn + host).
+        // What a call costs each side (the floor's: a turn and the host's work, as timed spins).
+        'guest turn': guestTurn(transport, pacing),
         'CPU: host': pacing === '' ? cpuPerCall(transport, 'hostMs') : '',
         'CPU: peer (with its wait)': pacing === '' ? cpuPerCall(transport, 'peerMs') : '',
       });
     }
   }
   printTable(
-    `nested call on an isolated transport vs a bare ping-pong of its mechanism (guest turn ${work.turnUs.toFixed(0)} µs + host ${work.hostUs.toFixed(0)} µs a call, from the in-process figures of this run; the CPU columns: what the host's main thread and the peer (a child's process, a worker's threads) spent a call, from /proc on Linux; load average ${load})`,
+    `nested call on an isolated transport vs a bare ping-pong of its mechanism (guest turn ${work.turnUs.toFixed(0)} µs + host ${work.hostUs.toFixed(0)} µs a call, from the in-process figures of this run; guest turn: the turn a call costs the guest by the engine's own clock in the peer (in process: ${guestTurn('in process', '')}), as the floor's turn is a timed spin; the CPU columns: what the host's main thread and the peer (a child's process, a worker's threads) spent a call, from /proc on Linux; load average ${load})`,
     rows,
   );
   const parallelRows: Array<Record<string, string>> = [];
