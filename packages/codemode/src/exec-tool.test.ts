@@ -1,6 +1,6 @@
 // Acceptance tests of issue 6: through a real sandbox, the real executor and a real registry.
 import type { CallOutcome } from '@toolcell/core';
-import { wireText } from '@toolcell/core';
+import { toolOutput, wireText } from '@toolcell/core';
 import { createChildProcessTransport } from '@toolcell/sandbox/node';
 import { describe, expect, it, vi } from 'vitest';
 import { harnessPerTest } from './test-support/harness-per-test.js';
@@ -165,6 +165,36 @@ describe('exec', () => {
     expect(h.registry.wireView(h.registry.root).map((declaration) => declaration.name)).not.toContain('exec');
     const outcome = await h.exec('return 1');
     expect(outcome).toMatchObject({ status: 'error', code: 'UNKNOWN_TOOL' });
+  });
+
+  it('renders the exec description once per registry revision, and again after a registration', () => {
+    const h = harness();
+    let reads = 0;
+    h.registry.register({
+      kind: 'function',
+      name: 'count_reads',
+      get description() {
+        reads += 1;
+        return 'Counts how often its description is read.';
+      },
+      inputSchema: { type: 'object', properties: {} },
+      execute: () => toolOutput({ result: null, wire: 'null' }),
+    });
+    const execDescription = () => h.registry.wireView(h.registry.root).find((declaration) => declaration.name === 'exec')?.description;
+    const first = execDescription();
+    expect(first).toContain('Counts how often its description is read.');
+    const readsForOneRender = reads;
+    expect(readsForOneRender).toBeGreaterThan(0);
+    // The next model requests get the same text without rendering the bindings again.
+    expect(execDescription()).toBe(first);
+    expect(execDescription()).toBe(first);
+    expect(reads).toBe(readsForOneRender);
+    // A registration is a new revision: the description is rendered again, with the new tool.
+    h.registry.register({ kind: 'function', name: 'added_later', description: 'Registered after the first request.', inputSchema: { type: 'object', properties: {} }, execute: () => toolOutput({ result: null, wire: 'null' }) });
+    expect(execDescription()).toContain('function added_later(');
+    expect(reads).toBe(2 * readsForOneRender);
+    h.registry.unregister('added_later');
+    expect(execDescription()).toBe(first);
   });
 
   it('describes the scope bindings in the exec declaration', () => {

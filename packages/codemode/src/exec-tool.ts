@@ -1,5 +1,6 @@
 import type { FreeformToolDefinition, ToolContext, ToolOutput } from '@toolcell/core';
 import { ToolFailure } from '@toolcell/core';
+import type { ExposurePlan } from '@toolcell/registry';
 import { generateExecDescription } from '@toolcell/sdkgen';
 import type { Cell } from './cell.js';
 import { formatCellList } from './cell-list.js';
@@ -12,15 +13,25 @@ import { startLiveCell } from './live-cell.js';
 
 /** Build the `exec` control tool. */
 export function createExecTool(context: CodeModeContext): FreeformToolDefinition {
+  // The description is generated from the scope's exposure plan, which the registry
+  // replaces whenever a tool is registered or unregistered (or the scope dropped): one
+  // text per plan, not one per model request (rendering every binding's TypeScript took a
+  // millisecond or more a request).
+  const descriptions = new WeakMap<ExposurePlan, string>();
   return {
     kind: 'freeform',
     name: 'exec',
     description: 'Run a JavaScript or TypeScript program that calls tools as functions.',
-    describe: ({ scopeId }) =>
-      generateExecDescription(context.registry, context.registry.scope(scopeId), {
-        cells: context.cells !== undefined,
-        limits: context.limits,
-      }),
+    describe: ({ scopeId }) => {
+      const scope = context.registry.scope(scopeId);
+      const plan = context.registry.plan(scope);
+      let description = descriptions.get(plan);
+      if (description === undefined) {
+        description = generateExecDescription(context.registry, scope, { cells: context.cells !== undefined, limits: context.limits });
+        descriptions.set(plan, description);
+      }
+      return description;
+    },
     jsonFallback: { parameter: 'code', description: 'The JavaScript or TypeScript program to run (the body of an async function).' },
     // A program has no capability beyond its nested calls, and each of those is approved on its own.
     needsApproval: false,
