@@ -59,16 +59,85 @@ const INLINED = new Set(['eventemitter3', 'quickjs-emscripten-core', '@jitl/quic
  */
 const KEPT_IMPORTS = new Set(['@jitl/quickjs-wasmfile-release-sync/emscripten-module']);
 
-/** Every bare import stays an import, except those of {@link INLINED}. */
-const externalDependencies = {
-  name: 'external-dependencies',
-  setup(build) {
-    build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
-      const name = path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0];
-      return INLINED.has(name) && !KEPT_IMPORTS.has(path) ? undefined : { path, external: true };
-    });
-  },
-};
+/**
+ * Every bare import stays an import, except those of {@link INLINED}, and those of the
+ * package's lazy dependencies, which import their bundle instead (`lazyPaths`: specifier to
+ * its path from the bundle folder; `prefix` reaches that folder from the output's own).
+ */
+function externalDependencies(lazyPaths = {}, prefix = './') {
+  return {
+    name: 'external-dependencies',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+        if (path in lazyPaths) return { path: `${prefix}${lazyPaths[path]}`, external: true };
+        const name = path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0];
+        return INLINED.has(name) && !KEPT_IMPORTS.has(path) ? undefined : { path, external: true };
+      });
+    },
+  };
+}
+
+/** The folder of the lazy dependencies' bundles, in the bundle folder. */
+const LAZY_DIR = 'lazy';
+
+/**
+ * Bundle the package's `toolcellBundle.lazyDependencies` (`{ "<specifier>": ["<export>", …] }`):
+ * dependencies it imports only on demand (`await import(…)`) that are CommonJS made of many
+ * modules. Each becomes one ESM file in dist/bundle/lazy/ with its own dependencies (shared
+ * code in chunks), exporting the names listed, and the package's bundles import that file in
+ * its place. Why: Node's CommonJS loader resolves, reads and compiles each module of such a
+ * tree on first use (Ajv is about 100 of them: 40–100 ms on a first nested call); bundled, a
+ * few modules. The package still depends on them (versions, types, audits); their licenses
+ * ship beside the bundles. Returns `{ specifier: path from the bundle folder }`.
+ */
+async function bundleLazyDependencies(dir, manifest) {
+  const lazy = manifest.toolcellBundle?.lazyDependencies ?? {};
+  const specifiers = Object.keys(lazy);
+  if (specifiers.length === 0) return {};
+  const fileOf = (specifier) => `${LAZY_DIR}/${specifier.replace(/\.c?js$/, '').replace(/[^\w@]+/g, '-')}`;
+  const entry = {
+    name: 'lazy-entries',
+    setup(build) {
+      build.onResolve({ filter: /^lazy-entry:/ }, ({ path }) => ({ path: path.slice('lazy-entry:'.length), namespace: 'lazy-entry' }));
+      build.onLoad({ filter: /.*/, namespace: 'lazy-entry' }, ({ path }) => ({
+        contents: `export { ${lazy[path].join(', ')} } from ${JSON.stringify(path)};`,
+        resolveDir: resolve(dir),
+        loader: 'js',
+      }));
+    },
+  };
+  const result = await build({
+    absWorkingDir: resolve(dir),
+    outdir: BUNDLE_DIR,
+    entryPoints: Object.fromEntries(specifiers.map((specifier) => [fileOf(specifier), `lazy-entry:${specifier}`])),
+    bundle: true,
+    splitting: true,
+    chunkNames: `${LAZY_DIR}/chunk-[hash]`,
+    format: 'esm',
+    platform: 'node',
+    target: 'es2022',
+    plugins: [entry],
+    metafile: true,
+    write: false,
+    logLevel: 'warning',
+  });
+  // The packages whose files went in, for their notices and licenses.
+  const roots = new Set(Object.keys(result.metafile.inputs).flatMap((input) => input.match(/^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//)?.[1] ?? []));
+  const notices = [];
+  mkdirSync(join(dir, BUNDLE_DIR, LAZY_DIR), { recursive: true });
+  for (const root of [...roots].sort()) {
+    const { name, version, license } = JSON.parse(readFileSync(join(dir, root, 'package.json'), 'utf8'));
+    const licenseFile = `LICENSE.${name.replace('/', '+')}.txt`;
+    if (existsSync(join(dir, root, 'LICENSE'))) copyFileSync(join(dir, root, 'LICENSE'), join(dir, BUNDLE_DIR, LAZY_DIR, licenseFile));
+    notices.push(`${name}@${version} (${license}, see ${licenseFile})`);
+  }
+  const banner = `// Bundled from ${notices.join(', ')}.\n`;
+  for (const { path, text } of result.outputFiles) {
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, banner + text);
+  }
+  return Object.fromEntries(specifiers.map((specifier) => [specifier, `${fileOf(specifier)}.js`]));
+}
 
 /** The flat name of an entry's bundle: dist/openai-chat/index.js becomes openai-chat-index. */
 function bundleName(compiled) {
@@ -167,6 +236,7 @@ async function bundlePackage(dir) {
   // Chunk names change with their contents: nothing of an earlier build may stay.
   rmSync(join(dir, BUNDLE_DIR), { recursive: true, force: true });
   const inlined = inlinedDependencies(dir, manifest);
+  const lazyPaths = await bundleLazyDependencies(dir, manifest);
   const options = {
     absWorkingDir: resolve(dir),
     outdir: BUNDLE_DIR,
@@ -175,7 +245,7 @@ async function bundlePackage(dir) {
     platform: 'neutral',
     target: 'es2022',
     // Only the package's own modules: other packages and dependencies load as they would.
-    plugins: [externalDependencies],
+    plugins: [externalDependencies(lazyPaths)],
     sourcemap: true,
     // The sources ship beside dist/; the maps point at them.
     sourcesContent: false,
@@ -186,7 +256,9 @@ async function bundlePackage(dir) {
   const builds = await Promise.all(Object.entries(entryPoints).map(([name, entry]) => alone(name, entry)));
   if (!copiesBreak(dir, builds)) builds.forEach(writeOutputs);
   else await build({ ...options, entryPoints, splitting: true, chunkNames: 'chunk-[hash]' });
-  for (const built of await Promise.all(Object.entries(urlEntries).map(([name, entry]) => alone(name, entry)))) writeOutputs(built);
+  // An entry in a folder of its own (child/child-entry) reaches the lazy bundles one folder up.
+  const inFolder = (name, entry) => build({ ...options, plugins: [externalDependencies(lazyPaths, '../'.repeat(name.split('/').length - 1) || './')], entryPoints: { [name]: entry }, write: false, metafile: true });
+  for (const built of await Promise.all(Object.entries(urlEntries).map(([name, entry]) => inFolder(name, entry)))) writeOutputs(built);
   // Their licenses ask for their notice in every copy.
   for (const { name, root } of inlined) copyFileSync(join(root, 'LICENSE'), join(dir, BUNDLE_DIR, `LICENSE.${name.replace('/', '+')}.txt`));
 }

@@ -17,12 +17,14 @@ const PROGRAM = `
 const mark = (name) => import('data:text/javascript,' + encodeURIComponent('// MARK ' + name));
 const { CodeMode } = await import('@toolcell/codemode');
 const { ToolRuntime } = await import('@toolcell/executor');
+const { jsonOutput } = await import('@toolcell/core');
 const { ToolRegistry } = await import('@toolcell/registry');
 const { createInProcessTransport } = await import('@toolcell/sandbox');
 await import('@toolcell/sandbox/node');
 await mark('imported');
 const registry = new ToolRegistry({ mode: 'code_mode_only' });
 registry.register({ kind: 'function', name: 'noop', description: 'Nothing.', inputSchema: { type: 'object' }, execute: () => ({ result: null, wire: [] }) });
+registry.register({ kind: 'function', name: 'count', description: 'Counts.', inputSchema: { type: 'object', properties: { n: { type: 'integer' } }, required: ['n'] }, readOnly: true, execute: ({ n }) => jsonOutput(n + 1) });
 const runtime = new ToolRuntime({ registry });
 const transport = createInProcessTransport();
 const codeMode = new CodeMode({ registry, runtime, transport });
@@ -36,6 +38,9 @@ await mark('long answer');
 const typed = await runtime.dispatch({ name: 'exec', args: "const n: number = 1; return n;", callId: 'c3', scope: registry.root });
 if (typed.status !== 'ok') throw new Error(typed.message);
 await mark('typed answer');
+const called = await runtime.dispatch({ name: 'exec', args: "return await tools.count({ n: 1 });", callId: 'c4', scope: registry.root });
+if (called.status !== 'ok') throw new Error(called.message);
+await mark('called answer');
 await codeMode.shutdown();
 await transport.close();
 `;
@@ -72,8 +77,10 @@ async function loadedModules(nodeArguments: readonly string[]): Promise<Map<stri
 
 const loads = (part: string) => (urls: readonly string[] = []) => urls.some((url) => url.includes(part));
 const tokenizer = loads('/gpt-tokenizer/');
-const ajv = loads('/ajv/');
-const quickjs = loads('/quickjs-emscripten-core/');
+// Ajv from its package (the sources), or the executor's bundle of it (the built packages).
+const ajv = (urls: readonly string[] = []) => loads('/ajv/')(urls) || loads('/bundle/lazy/ajv')(urls);
+// QuickJS's loader from its package (the sources), or Emscripten's glue, which the sandbox's bundles import (they inline the loader).
+const quickjs = (urls: readonly string[] = []) => loads('/quickjs-emscripten-core/')(urls) || loads('/quickjs-wasmfile-release-sync/')(urls);
 const amaro = loads('/amaro/');
 
 describe('the cold import of the full stack', () => {
@@ -124,6 +131,11 @@ describe('the cold import of the full stack', () => {
       expect(loads('/eventemitter3/')(imported)).toBe(false);
       expect(tokenizer(loaded.get('short answer'))).toBe(false);
       expect(tokenizer(loaded.get('long answer'))).toBe(true);
+      expect(quickjs(loaded.get('short answer'))).toBe(true);
+      // A first call that validates its input loads Ajv as the executor's bundle of it, never its CommonJS tree.
+      expect(ajv(loaded.get('typed answer'))).toBe(false);
+      expect(loads('/bundle/lazy/ajv')(loaded.get('called answer'))).toBe(true);
+      expect([...loaded.values()].flat().filter((url) => url.includes('/node_modules/') && url.includes('/ajv'))).toEqual([]);
     });
   });
 });
