@@ -189,11 +189,36 @@ describe('a shipped image that does not fit', () => {
     expect(realm.restored).toBe(true);
     expect(restoring.created).toEqual([]);
     expect(realm.wiring()).toBe(image.wiring);
-    expect((await run(new SandboxEngine({ realmImage: sourceOf(image), createInstance: async () => realm.instance }), 'return await tools.echo({ v: 3 });')).outcome).toMatchObject({ status: 'completed', returnJson: '{"v":3}' });
+    // And an engine's first realm, restored so, runs programs.
+    const engineInstance = await counted();
+    const engine = new SandboxEngine({ realmImage: sourceOf(image), createInstance: async () => engineInstance.instance });
+    expect((await run(engine, 'return await tools.echo({ v: 3 });')).outcome).toMatchObject({ status: 'completed', returnJson: '{"v":3}' });
+    expect(engineInstance.created).toEqual([]);
+    engine.close();
     // The count can fail: preparing a realm creates both.
     const preparing = await counted();
     expect(new GuestRealm(preparing.instance).restored).toBe(false);
     expect(preparing.created).toEqual(['QTS_NewRuntime', 'QTS_NewContext']);
+  });
+
+  it('is not restored when the loader allocates more than the scratch word while the objects are made: the realm is prepared', async () => {
+    const instance = await createQuickJsInstance(CAP);
+    const quickjs = instance.quickjs as unknown as { newRuntime(): { newContext(options?: unknown): unknown }; module: { _malloc(bytes: number): number } };
+    const newRuntime = quickjs.newRuntime.bind(quickjs);
+    // A later loader whose context takes a second word when made: it would get the image's scratch address twice.
+    quickjs.newRuntime = () => {
+      const runtime = newRuntime();
+      const newContext = runtime.newContext.bind(runtime);
+      runtime.newContext = (options) => {
+        quickjs.module._malloc(16);
+        return newContext(options);
+      };
+      return runtime;
+    };
+    const realm = new GuestRealm(instance, image);
+    quickjs.newRuntime = newRuntime;
+    expect(realm.restored).toBe(false);
+    expect(realm.wiring()).not.toBe(image.wiring);
   });
 
   it('falls back to preparing, said once, when the restored realm is not wired as the image says', async () => {

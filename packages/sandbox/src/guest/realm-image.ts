@@ -114,6 +114,9 @@ export function captureRealmImage(realm: PreparedRealm, fresh: QuickJsInstance):
 }
 
 
+/** The context's scratch word (`uint32Out`, a `Uint32Array` of one). */
+const SCRATCH_BYTES = 4;
+
 /** What the loader keeps behind its private fields (quickjs-emscripten 0.32). */
 interface ModuleInternals {
   readonly ffi: { QTS_NewRuntime: () => number };
@@ -128,15 +131,25 @@ interface ModuleInternals {
  * creates nothing: the runtime and context a restore used to create and then overwrite cost
  * a cold first exec about 3 ms, most of it compiling functions only creating a context runs.
  */
-function hostObjectsAt(quickjs: QuickJSWASMModule, image: RealmImage): { runtime: QuickJSRuntime; context: QuickJSContext } {
+function hostObjectsAt(quickjs: QuickJSWASMModule, image: RealmImage): { runtime: QuickJSRuntime; context: QuickJSContext } | undefined {
   const { ffi, module } = quickjs as unknown as ModuleInternals;
   const { QTS_NewRuntime: newRuntime } = ffi;
   const { _malloc: malloc } = module;
+  // Exactly the one scratch word: a loader that allocated anything else here would get the
+  // same address twice, so it is refused (and the realm prepared) rather than answered.
+  let allocations = 0;
   ffi.QTS_NewRuntime = () => image.runtime;
-  module._malloc = () => image.scratch;
+  module._malloc = (bytes) => {
+    allocations += 1;
+    if (allocations > 1 || bytes !== SCRATCH_BYTES) throw new RangeError("the loader allocated more than a context's scratch word");
+    return image.scratch;
+  };
   try {
     const runtime = quickjs.newRuntime();
-    return { runtime, context: runtime.newContext({ contextPointer: image.context as JSContextPointer }) };
+    const context = runtime.newContext({ contextPointer: image.context as JSContextPointer });
+    return allocations === 1 ? { runtime, context } : undefined;
+  } catch {
+    return undefined;
   } finally {
     ffi.QTS_NewRuntime = newRuntime;
     module._malloc = malloc;
@@ -158,7 +171,9 @@ export function restoreRealmImage(
 ): RestoredRealm | undefined {
   const same = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((name, index) => b[index] === name);
   if (image.live.regions.length !== 2 || !same(Object.keys(image.api), apiNames) || instance.memory.buffer.byteLength < image.live.memoryBytes) return undefined;
-  const { runtime, context } = hostObjectsAt(instance.quickjs, image);
+  const hosts = hostObjectsAt(instance.quickjs, image);
+  if (hosts === undefined) return undefined;
+  const { runtime, context } = hosts;
   // Each native's name, in the order preparing creates them, against the image's: the guest
   // side of each is in the image, the host side is registered in that order. (Making the
   // objects wrote only a zero where a fresh instance has one; a realm prepared instead
