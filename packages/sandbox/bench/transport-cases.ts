@@ -13,7 +13,7 @@ import type * as NodeEntry from '../src/node.js';
 
 type Task = () => Promise<void> | void;
 const PACED_IDLE_MS = 5;
-const SAMPLES = 200;
+const CPU_RUNS = 200;
 const echo = { jsName: 'echo', canonicalName: 'echo', description: 'Echo the input.', kind: 'function' as const };
 
 /** One measured case: `name` is "<transport> · <program>[, paced]". */
@@ -53,14 +53,34 @@ function threadCpuMs(pid: number | 'self', select: (tid: string) => boolean = ()
   }
 }
 
-/** The CPU spent so far by the host's main thread and by `transport`'s peers (its child processes, or the host's other threads). */
-function cpuNow(transportName: string, transport: RootEntry.SandboxTransport): RunCpu {
+/** The CPU spent so far by the host's main thread and by `peer`: a child process, or the host's other threads (a worker's). */
+function cpuNow(peer: number | 'threads' | undefined): RunCpu {
   const main = String(process.pid);
   const hostMs = threadCpuMs('self', (tid) => tid === main);
-  if (transportName === 'worker thread') return { hostMs, peerMs: threadCpuMs('self', (tid) => tid !== main) };
-  const pool = (transport as Partial<NodeEntry.PooledTransport>).poolStats?.();
-  if (pool === undefined) return { hostMs, peerMs: 0 };
-  return { hostMs, peerMs: [...pool.idle, ...pool.busy].reduce((sum, pid) => sum + threadCpuMs(pid), 0) };
+  if (peer === 'threads') return { hostMs, peerMs: threadCpuMs('self', (tid) => tid !== main) };
+  return { hostMs, peerMs: peer === undefined ? 0 : threadCpuMs(peer) };
+}
+
+/**
+ * CPU per run of `source` back to back (ms), on each side: measured apart from the timed
+ * cases, on a transport of one peer that is never replaced meanwhile (a replacement's start
+ * would count), over {@link CPU_RUNS} runs after a warm-up. Undefined for the in-process
+ * transport (no peer) and where /proc cannot tell.
+ */
+async function cpuPerRun(transportName: string, nodeEntry: typeof NodeEntry, source: string): Promise<RunCpu | undefined> {
+  if (process.platform !== 'linux' || transportName === 'in process') return undefined;
+  const pool = { size: 1, maxProgramsPerProcess: 1_000_000 };
+  const transport = transportName === 'worker thread' ? nodeEntry.createWorkerTransport({ pool }) : nodeEntry.createChildProcessTransport({ pool });
+  try {
+    for (let round = 0; round < 20; round += 1) await program(transport, source)();
+    const peer = transportName === 'worker thread' ? 'threads' : transport.poolStats().idle[0];
+    const before = cpuNow(peer);
+    for (let round = 0; round < CPU_RUNS; round += 1) await program(transport, source)();
+    const after = cpuNow(peer);
+    return { hostMs: (after.hostMs - before.hostMs) / CPU_RUNS, peerMs: (after.peerMs - before.peerMs) / CPU_RUNS };
+  } finally {
+    await transport.close();
+  }
 }
 
 /** A task running `source` on `transport`; each run's guest CPU (the engine's clock, `stats.cpuMs`) goes to `guestCpuMs`. */
@@ -98,13 +118,10 @@ export async function isolatedTransportCases(
       const floor = floorTask === undefined ? undefined : await pacedFigures(floorTask, { idleMs });
       if (floor !== undefined) cases.push({ name: `raw QuickJS (floor) · ${name}${pacing}`, ...floor, ratio: 1 });
       for (const [transportName, transport] of transports) {
-        const before = cpuNow(transportName, transport);
         const guestCpuMs: number[] = [];
-        const figures = await pacedFigures(program(transport, BENCH_PROGRAMS[name], guestCpuMs), { idleMs, samples: SAMPLES });
-        const after = cpuNow(transportName, transport);
-        // Back to back only: a paced run's host also counts its idle timer.
-        const cpu = idleMs === 0 ? { cpu: { hostMs: (after.hostMs - before.hostMs) / SAMPLES, peerMs: (after.peerMs - before.peerMs) / SAMPLES } } : {};
-        cases.push({ name: `${transportName} · ${name}${pacing}`, ...figures, ...(floor === undefined ? {} : { ratio: figures.p50 / floor.p50 }), ...cpu, guestCpuMs: median(guestCpuMs) });
+        const figures = await pacedFigures(program(transport, BENCH_PROGRAMS[name], guestCpuMs), { idleMs });
+        const cpu = idleMs === 0 ? await cpuPerRun(transportName, nodeEntry, BENCH_PROGRAMS[name]) : undefined;
+        cases.push({ name: `${transportName} · ${name}${pacing}`, ...figures, ...(floor === undefined ? {} : { ratio: figures.p50 / floor.p50 }), ...(cpu === undefined ? {} : { cpu }), guestCpuMs: median(guestCpuMs) });
       }
     }
   }
