@@ -26,7 +26,8 @@ class SchemaCompileFailure {
 // Keyed by the tool definition: a tool's validator (with the Ajv instance it was compiled
 // in) is let go with the tool.
 const compiled = new WeakMap<ToolDefinition, ValidateFunction | SchemaCompileFailure>();
-// Loaded with the first schema of their dialect, not at import: Ajv (some 60 modules) and RE2JS.
+// Loaded with the first schema of their dialect, not at import: Ajv (some 60 modules from its
+// package; the built executor imports its bundle of them) and RE2JS.
 let draft07: SchemaDialect | undefined;
 let draft2020: SchemaDialect | undefined;
 let regExp: RegExpEngine | undefined;
@@ -110,13 +111,14 @@ export async function loadValidators(): Promise<void> {
 }
 
 async function loadAjv(schema: JsonSchema): Promise<void> {
-  const { RE2JS } = await import('re2js');
-  regExp ??= linearRegExpEngine(RE2JS);
+  // Both at once: one module's file is read while the other compiles.
   if (isDraft2020(schema)) {
-    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    const [{ RE2JS }, { Ajv2020 }] = await Promise.all([import('re2js'), import('ajv/dist/2020.js')]);
+    regExp ??= linearRegExpEngine(RE2JS);
     draft2020 ??= schemaDialect((options) => new Ajv2020(options));
   } else {
-    const { Ajv } = await import('ajv');
+    const [{ RE2JS }, { Ajv }] = await Promise.all([import('re2js'), import('ajv')]);
+    regExp ??= linearRegExpEngine(RE2JS);
     draft07 ??= schemaDialect((options) => new Ajv(options));
   }
 }
