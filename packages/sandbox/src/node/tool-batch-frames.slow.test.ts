@@ -29,32 +29,34 @@ const typesOf = (decoder: FrameDecoder, data: Buffer): Array<{ type: string; cal
     return message.calls === undefined ? { type: message.type } : { type: message.type, calls: message.calls.length };
   });
 
-class RecordingProcess extends SandboxProcess {
+/** The frame types a peer sent and was sent, decoded as they cross. */
+class Recorder {
   readonly traffic: Traffic = { fromPeer: [], toPeer: [] };
   private readonly fromDecoder = new FrameDecoder(unlimited);
   private readonly toDecoder = new FrameDecoder(unlimited);
-  protected override write(data: Buffer): void {
+  written(data: Buffer): void {
     this.traffic.toPeer.push(typesOf(this.toDecoder, data));
-    super.write(data);
   }
-  protected override receive(chunk: Buffer): void {
+  received(chunk: Buffer): void {
     this.traffic.fromPeer.push(...typesOf(this.fromDecoder, chunk));
-    super.receive(chunk);
   }
 }
 
-class RecordingWorker extends SandboxWorker {
-  readonly traffic: Traffic = { fromPeer: [], toPeer: [] };
-  private readonly fromDecoder = new FrameDecoder(unlimited);
-  private readonly toDecoder = new FrameDecoder(unlimited);
-  protected override write(data: Buffer): void {
-    this.traffic.toPeer.push(typesOf(this.toDecoder, data));
-    super.write(data);
-  }
-  protected override receive(chunk: Buffer): void {
-    this.traffic.fromPeer.push(...typesOf(this.fromDecoder, chunk));
-    super.receive(chunk);
-  }
+/** `peer`, recording the frame types it sends and is sent (it calls its `write` and `receive` by name, so they are wrapped here). */
+function recording<Peer extends SandboxPeer>(peer: Peer): Peer & { traffic: Traffic } {
+  const recorder = new Recorder();
+  const wired = peer as unknown as { write(data: Buffer): void; receive(chunk: Buffer): void };
+  const write = wired.write.bind(peer);
+  const receive = wired.receive.bind(peer);
+  wired.write = (data) => {
+    recorder.written(data);
+    write(data);
+  };
+  wired.receive = (chunk) => {
+    recorder.received(chunk);
+    receive(chunk);
+  };
+  return Object.assign(peer, { traffic: recorder.traffic });
 }
 
 const opened: PooledTransport[] = [];
@@ -63,8 +65,8 @@ afterAll(async () => {
 });
 
 const PEERS: Array<[string, (options: SandboxPeerOptions) => SandboxPeer & { traffic: Traffic }]> = [
-  ['child process', (options) => new RecordingProcess(options)],
-  ['worker thread', (options) => new RecordingWorker(options)],
+  ['child process', (options) => recording(new SandboxProcess(options))],
+  ['worker thread', (options) => recording(new SandboxWorker(options))],
 ];
 
 describe.each(PEERS)('tool calls over the %s boundary (slow)', (_name, start) => {
