@@ -77,6 +77,12 @@ function externalDependencies(lazyPaths = {}, prefix = './') {
   };
 }
 
+/** Where a bundled dependency's license is copied, beside the bundles, and the notice the bundles carry for it. */
+function licenseOf({ name, version, license }) {
+  const file = `LICENSE.${name.replace('/', '+')}.txt`;
+  return { file, notice: `${name}@${version} (${license}, see ${file})` };
+}
+
 /** The folder of the lazy dependencies' bundles, in the bundle folder. */
 const LAZY_DIR = 'lazy';
 
@@ -126,10 +132,9 @@ async function bundleLazyDependencies(dir, manifest) {
   const notices = [];
   mkdirSync(join(dir, BUNDLE_DIR, LAZY_DIR), { recursive: true });
   for (const root of [...roots].sort()) {
-    const { name, version, license } = JSON.parse(readFileSync(join(dir, root, 'package.json'), 'utf8'));
-    const licenseFile = `LICENSE.${name.replace('/', '+')}.txt`;
-    if (existsSync(join(dir, root, 'LICENSE'))) copyFileSync(join(dir, root, 'LICENSE'), join(dir, BUNDLE_DIR, LAZY_DIR, licenseFile));
-    notices.push(`${name}@${version} (${license}, see ${licenseFile})`);
+    const { file, notice } = licenseOf(JSON.parse(readFileSync(join(dir, root, 'package.json'), 'utf8')));
+    if (existsSync(join(dir, root, 'LICENSE'))) copyFileSync(join(dir, root, 'LICENSE'), join(dir, BUNDLE_DIR, LAZY_DIR, file));
+    notices.push(notice);
   }
   const banner = `// Bundled from ${notices.join(', ')}.\n`;
   for (const { path, text } of result.outputFiles) {
@@ -171,7 +176,7 @@ function packageRoot(require, name) {
 
 /**
  * The inlined dependencies the package reaches, its own and theirs (QuickJS's loader brings
- * its FFI types): `{ name, root, notice }` each, for the banner and the licenses.
+ * its FFI types): `{ root, file, notice }` each, for the banner and the licenses.
  */
 function inlinedDependencies(dir, manifest) {
   const found = new Map();
@@ -181,7 +186,7 @@ function inlinedDependencies(dir, manifest) {
       if (!INLINED.has(name) || found.has(name)) continue;
       const root = packageRoot(require, name);
       const dependency = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-      found.set(name, { name, root, notice: `${name}@${dependency.version} (${dependency.license}, see LICENSE.${name.replace('/', '+')}.txt)` });
+      found.set(name, { root, ...licenseOf(dependency) });
       visit(root, dependency.dependencies);
     }
   };
@@ -245,22 +250,21 @@ async function bundlePackage(dir) {
     platform: 'neutral',
     target: 'es2022',
     // Only the package's own modules: other packages and dependencies load as they would.
-    plugins: [externalDependencies(lazyPaths)],
     sourcemap: true,
     // The sources ship beside dist/; the maps point at them.
     sourcesContent: false,
     logLevel: 'warning',
     ...(inlined.length === 0 ? {} : { banner: { js: `// Includes ${inlined.map(({ notice }) => notice).join(', ')}.` } }),
   };
-  const alone = (name, entry) => build({ ...options, entryPoints: { [name]: entry }, write: false, metafile: true });
+  // An entry in a folder of its own (child/child-entry) reaches the lazy bundles a folder up.
+  const pluginsFor = (name) => [externalDependencies(lazyPaths, '../'.repeat(name.split('/').length - 1) || './')];
+  const alone = (name, entry) => build({ ...options, plugins: pluginsFor(name), entryPoints: { [name]: entry }, write: false, metafile: true });
   const builds = await Promise.all(Object.entries(entryPoints).map(([name, entry]) => alone(name, entry)));
   if (!copiesBreak(dir, builds)) builds.forEach(writeOutputs);
-  else await build({ ...options, entryPoints, splitting: true, chunkNames: 'chunk-[hash]' });
-  // An entry in a folder of its own (child/child-entry) reaches the lazy bundles one folder up.
-  const inFolder = (name, entry) => build({ ...options, plugins: [externalDependencies(lazyPaths, '../'.repeat(name.split('/').length - 1) || './')], entryPoints: { [name]: entry }, write: false, metafile: true });
-  for (const built of await Promise.all(Object.entries(urlEntries).map(([name, entry]) => inFolder(name, entry)))) writeOutputs(built);
+  else await build({ ...options, plugins: pluginsFor(''), entryPoints, splitting: true, chunkNames: 'chunk-[hash]' });
+  for (const built of await Promise.all(Object.entries(urlEntries).map(([name, entry]) => alone(name, entry)))) writeOutputs(built);
   // Their licenses ask for their notice in every copy.
-  for (const { name, root } of inlined) copyFileSync(join(root, 'LICENSE'), join(dir, BUNDLE_DIR, `LICENSE.${name.replace('/', '+')}.txt`));
+  for (const { root, file } of inlined) copyFileSync(join(root, 'LICENSE'), join(dir, BUNDLE_DIR, file));
 }
 
 /**
