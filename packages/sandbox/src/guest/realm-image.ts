@@ -6,7 +6,7 @@ import type { LiveMemory } from './live-memory.js';
 import type { QuickJsInstance } from './quickjs-instance.js';
 import type { RealmApi } from './realm-api.js';
 
-/** Bump when what {@link adoptRealmImage} relies on changes: older images are then refused. */
+/** Bump when what {@link restoreRealmImage} relies on changes: older images are then refused. */
 const FORMAT = 2;
 const MAGIC = 'TCREALM1';
 const MAX_HEADER_BYTES = 65_536;
@@ -14,7 +14,7 @@ const MAX_HEADER_BYTES = 65_536;
 /**
  * A prepared realm's memory and where preparing put what the host holds: restored into a
  * fresh instance in which only the runtime and context were created, it is that realm,
- * without compiling the prelude or setting up the globals (see {@link adoptRealmImage}).
+ * without compiling the prelude or setting up the globals (see {@link restoreRealmImage}).
  */
 export interface RealmImage {
   readonly live: LiveMemory;
@@ -88,7 +88,7 @@ export function captureRealmImage(realm: PreparedRealm, fresh: QuickJsInstance):
   if (realm.used) throw new Error('a realm image is taken before any program');
   const context = internals(realm.context);
   if (context._BigInt !== undefined || context._Symbol !== undefined || context._SymbolIterator !== undefined || context._SymbolAsyncIterator !== undefined) {
-    // A handle the restore would not rebuild: teach adoptRealmImage about it (and bump FORMAT).
+    // A handle the restore would not rebuild: teach restoreRealmImage about it (and bump FORMAT).
     throw new Error('preparing a realm cached a context handle the realm image does not carry');
   }
   const hostRefs = (realm.runtime as unknown as { hostRefs: { freelist: unknown[] } }).hostRefs;
