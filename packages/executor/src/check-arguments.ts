@@ -111,16 +111,12 @@ export async function loadValidators(): Promise<void> {
 }
 
 async function loadAjv(schema: JsonSchema): Promise<void> {
+  const dialect = isDraft2020(schema)
+    ? import('ajv/dist/2020.js').then(({ Ajv2020 }) => void (draft2020 ??= schemaDialect((options) => new Ajv2020(options))))
+    : import('ajv').then(({ Ajv }) => void (draft07 ??= schemaDialect((options) => new Ajv(options))));
   // Both at once: one module's file is read while the other compiles.
-  if (isDraft2020(schema)) {
-    const [{ RE2JS }, { Ajv2020 }] = await Promise.all([import('re2js'), import('ajv/dist/2020.js')]);
-    regExp ??= linearRegExpEngine(RE2JS);
-    draft2020 ??= schemaDialect((options) => new Ajv2020(options));
-  } else {
-    const [{ RE2JS }, { Ajv }] = await Promise.all([import('re2js'), import('ajv')]);
-    regExp ??= linearRegExpEngine(RE2JS);
-    draft07 ??= schemaDialect((options) => new Ajv(options));
-  }
+  const [{ RE2JS }] = await Promise.all([import('re2js'), dialect]);
+  regExp ??= linearRegExpEngine(RE2JS);
 }
 
 function describeError(error: ErrorObject): string {
