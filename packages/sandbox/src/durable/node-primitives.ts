@@ -1,4 +1,5 @@
 import { ConfigurationError } from '@toolcell/core';
+import { nodeBuiltin } from '../shared/node-builtin.js';
 
 // The seal's primitives: SHA-256, HMAC-SHA256 and Brotli, synchronous because a program is
 // sealed between two of its turns. They come from Node's built-ins through
@@ -50,20 +51,19 @@ let primitives: SealPrimitives | undefined;
  */
 export function sha256Hex(data: Uint8Array | string): string {
   if (primitives !== undefined) return primitives.sha256Hex(data);
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  if (typeof getBuiltin !== 'function') return sealPrimitives().sha256Hex(data);
-  return (getBuiltin('node:crypto') as NodeCrypto).createHash('sha256').update(data).digest('hex');
+  const crypto = nodeBuiltin<NodeCrypto>('node:crypto');
+  if (crypto === undefined) return sealPrimitives().sha256Hex(data);
+  return crypto.createHash('sha256').update(data).digest('hex');
 }
 
 /** The seal's primitives in this runtime; throws a ConfigurationError where Node's built-ins are missing. */
 export function sealPrimitives(): SealPrimitives {
   if (primitives !== undefined) return primitives;
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  if (typeof getBuiltin !== 'function') {
+  const crypto = nodeBuiltin<NodeCrypto>('node:crypto');
+  const zlib = nodeBuiltin<NodeZlib>('node:zlib');
+  if (crypto === undefined || zlib === undefined) {
     throw new ConfigurationError({ setting: 'durable', message: 'durable programs need Node 20.16 or later (process.getBuiltinModule, node:crypto, node:zlib); this runtime has none' });
   }
-  const crypto = getBuiltin('node:crypto') as NodeCrypto;
-  const zlib = getBuiltin('node:zlib') as NodeZlib;
   primitives = {
     sha256Hex: (data) => crypto.createHash('sha256').update(data).digest('hex'),
     hmac: (key, parts) => {

@@ -4,6 +4,7 @@ import { GuestRealm } from '../guest/guest-realm.js';
 import { createQuickJsInstance, memoryCapBytes } from '../guest/quickjs-instance.js';
 import { DEFAULT_SANDBOX_LIMITS } from '../contract/sandbox-limits.js';
 import { GUEST_PRELUDE, REMOVED_GLOBALS } from '../guest/guest-prelude.js';
+import { nodeBuiltin } from '../shared/node-builtin.js';
 import { PINNED_WASM_FILE, readWasmFile } from '../shared/wasm-file-compiler.js';
 import { QUICKJS_LIBRARY, QUICKJS_VARIANT } from './build-fingerprint.js';
 
@@ -34,10 +35,10 @@ interface NodeZlib {
  * start, and without loading node:crypto, which nothing else on a first exec's path needs.
  */
 export function shippedRealmDigest(data: Uint8Array | string): string {
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  if (typeof getBuiltin !== 'function') throw new Error('checking a shipped realm image needs node:zlib');
+  const zlib = nodeBuiltin<NodeZlib>('node:zlib');
+  if (zlib === undefined) throw new Error('checking a shipped realm image needs node:zlib');
   const length = typeof data === 'string' ? new TextEncoder().encode(data).byteLength : data.byteLength;
-  return `crc32:${(getBuiltin('node:zlib') as NodeZlib).crc32(data).toString(16).padStart(8, '0')}:${length}`;
+  return `crc32:${zlib.crc32(data).toString(16).padStart(8, '0')}:${length}`;
 }
 
 /** What made a shipped image: the QuickJS library and variant, and the {@link shippedRealmDigest}s of the `.wasm` and the prelude. */
@@ -95,16 +96,15 @@ export const shippedRealm: RealmImageSource = {
 };
 
 async function loadShipped(): Promise<RealmImage | undefined> {
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  if (typeof getBuiltin !== 'function') return undefined;
-  const { readFileSync } = getBuiltin('node:fs') as NodeFs;
+  const fs = nodeBuiltin<NodeFs>('node:fs');
+  if (fs === undefined) return undefined;
   // Checked once the task that asked ends: by then the instance's compile has started (it
   // runs off the thread meanwhile) and the fingerprint digests the bytes it read.
   await Promise.resolve();
   for (const candidate of CANDIDATES) {
     let bytes: Uint8Array;
     try {
-      bytes = readFileSync(new URL(candidate, import.meta.url));
+      bytes = fs.readFileSync(new URL(candidate, import.meta.url));
     } catch {
       continue;
     }

@@ -1,4 +1,5 @@
 import type { CustomizeVariantOptions } from 'quickjs-emscripten-core';
+import { nodeBuiltin } from './node-builtin.js';
 
 // Compiling the QuickJS build's `.wasm`: the guest does it where it loads QuickJS, and a
 // worker thread's host does it once for all its workers (see worker-wasm-module.ts).
@@ -19,12 +20,13 @@ interface NodeBuiltins {
  * the package already, as it loads Emscripten's glue from it: half the cost of starting
  * CommonJS's resolver on a cold start), else by `require.resolve`.
  */
-function resolveFile(specifier: string, getBuiltin: (id: string) => unknown): string | URL {
+function resolveFile(specifier: string): string | URL {
   const resolveUrl = (import.meta as { resolve?: (specifier: string) => string }).resolve;
   const url = typeof resolveUrl === 'function' ? resolveUrl(specifier) : undefined;
   if (url?.startsWith('file:') === true) return new URL(url);
-  const { createRequire } = getBuiltin('node:module') as NodeBuiltins;
-  return createRequire(import.meta.url).resolve(specifier);
+  const modules = nodeBuiltin<Pick<NodeBuiltins, 'createRequire'>>('node:module');
+  if (modules === undefined) throw new Error(`cannot resolve ${specifier} without node:module`);
+  return modules.createRequire(import.meta.url).resolve(specifier);
 }
 
 /** Resolved `.wasm` paths, per specifier (resolving costs a few ms on a cold start). */
@@ -40,16 +42,15 @@ let justRead: { readonly specifier: string; readonly bytes: Uint8Array } | undef
  */
 export function readWasmFile(specifier: string): Uint8Array | undefined {
   if (justRead?.specifier === specifier) return justRead.bytes;
-  const getBuiltin = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process?.getBuiltinModule;
-  if (typeof getBuiltin !== 'function') return undefined;
-  const { readFileSync } = getBuiltin('node:fs') as NodeBuiltins;
+  const fs = nodeBuiltin<Pick<NodeBuiltins, 'readFileSync'>>('node:fs');
+  if (fs === undefined) return undefined;
   try {
     let path = resolvedPaths.get(specifier);
     if (path === undefined) {
-      path = resolveFile(specifier, getBuiltin);
+      path = resolveFile(specifier);
       resolvedPaths.set(specifier, path);
     }
-    const bytes = readFileSync(path);
+    const bytes = fs.readFileSync(path);
     justRead = { specifier, bytes };
     queueMicrotask(() => {
       justRead = undefined;
