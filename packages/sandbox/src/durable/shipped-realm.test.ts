@@ -232,6 +232,20 @@ describe('a shipped image that does not fit', () => {
   });
 });
 
+describe('the shipped image check', () => {
+  it('names bytes by CRC-32 and length, and says what it needs where Node has no built-ins', () => {
+    expect(shippedRealmDigest(new TextEncoder().encode('123456789'))).toBe('crc32:cbf43926:9');
+    expect(shippedRealmDigest('é')).toBe(`crc32:${shippedRealmDigest(new TextEncoder().encode('é')).split(':')[1]}:2`);
+    const getBuiltinModule = process.getBuiltinModule;
+    (process as { getBuiltinModule?: unknown }).getBuiltinModule = undefined;
+    try {
+      expect(() => shippedRealmDigest('x')).toThrow('checking a shipped realm image needs node:zlib');
+    } finally {
+      process.getBuiltinModule = getBuiltinModule;
+    }
+  });
+});
+
 describe('the module environment', () => {
   it('is the same whatever the script path and language of the process, so preparing allocates the same way', async () => {
     const reference = new GuestRealm(await createQuickJsInstance(CAP)).wiring();
